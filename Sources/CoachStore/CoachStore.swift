@@ -1,0 +1,1 @@
+// CoachStore: see README, "Architecture".

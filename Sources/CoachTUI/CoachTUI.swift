@@ -1,0 +1,1 @@
+// CoachTUI: see README, "Architecture".

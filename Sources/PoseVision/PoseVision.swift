@@ -1,0 +1,1 @@
+// PoseVision: see README, "Architecture".

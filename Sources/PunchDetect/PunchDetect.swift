@@ -1,0 +1,1 @@
+// PunchDetect: see README, "Architecture".

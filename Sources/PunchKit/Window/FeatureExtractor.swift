@@ -1,0 +1,106 @@
+/// Turns a window of canonical frames into the classifier's input tensor, channel-major
+/// (`channels × frames` floats, one row a channel), in the body frame of the window (see `BodyFrame`).
+///
+/// Channels, for the 12 body joints (shoulders, elbows, wrists, hips, knees, ankles — the joints every
+/// supported layout has; the face is left out because SMPL and Kinect only know a head centre):
+/// - 36 positions (x, y, z in torso lengths, centred on the body),
+/// - 36 velocities (central differences, torso lengths per second ÷ 10),
+/// - 36 bone vectors (upper arms, forearms, thighs, shins, shoulder and hip lines, torso sides),
+/// - 12 confidences,
+/// - 3 root displacement from the window's mean centre (steps, walking),
+/// - 2 wrist speeds (|velocity|, torso lengths per second ÷ 10),
+/// - 2 elbow cosines (straight arm = −1).
+/// A joint at or below `BodyFrame.minConfidence` reads as 0 in every channel that uses it.
+public struct FeatureExtractor: Sendable {
+    public static let bodyJoints: [Joint] = [
+        .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
+        .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
+    ]
+    /// Bones as (from, to) indices into `bodyJoints`.
+    public static let bones: [(Int, Int)] = [
+        (0, 2), (2, 4), (1, 3), (3, 5),  // upper arms, forearms
+        (6, 8), (8, 10), (7, 9), (9, 11),  // thighs, shins
+        (1, 0), (7, 6),  // shoulder line, hip line (right → left)
+        (6, 0), (7, 1),  // torso sides
+    ]
+    public static let channelCount = 36 + 36 + 36 + 12 + 3 + 2 + 2
+
+    public let frames: Int
+    public let rate: Double
+
+    public init(frames: Int = 120, rate: Double = 60) {
+        self.frames = frames
+        self.rate = rate
+    }
+
+    public var featureCount: Int { Self.channelCount * frames }
+
+    /// Writes the features of `window` (which must have `frames` frames) into `out[0 ..< featureCount]`
+    /// and returns the body frame used.
+    @discardableResult
+    public func extract<W: WindowSource>(_ window: W, mirror: Bool, into out: UnsafeMutablePointer<Float>) -> BodyFrame {
+        precondition(window.frameCount == frames, "window has \(window.frameCount) frames, expected \(frames)")
+        let body = BodyFrame.estimate(window, mirror: mirror)
+        let T = frames
+        let J = Self.bodyJoints.count
+        let mirrorIndex = JointLayout.canonical.mirrorIndex
+        // Joint read for slot j: with mirroring, the body's left side comes from the right joint.
+        let source = Self.bodyJoints.map { mirror ? mirrorIndex[$0.rawValue] : $0.rawValue }
+
+        // Body-frame positions and validity, [t][j].
+        var pos = [Vec3](repeating: .zero, count: T * J)
+        var valid = [Bool](repeating: false, count: T * J)
+        var conf = [Float](repeating: 0, count: T * J)
+        for t in 0..<T {
+            for j in 0..<J {
+                let c = window.confidence(t, source[j])
+                conf[t * J + j] = Float(c)
+                if c > BodyFrame.minConfidence {
+                    valid[t * J + j] = true
+                    pos[t * J + j] = body.apply(window.point(t, source[j]), frame: t)
+                }
+            }
+        }
+        @inline(__always) func put(_ channel: Int, _ t: Int, _ v: Double) { out[channel * T + t] = Float(v) }
+
+        let velocityScale = rate / 2 / 10  // central difference over 2 frames, then ÷ 10
+        for t in 0..<T {
+            let tp = max(t - 1, 0), tn = min(t + 1, T - 1)
+            let span = Double(tn - tp)
+            for j in 0..<J {
+                let p = valid[t * J + j] ? pos[t * J + j] : .zero
+                put(3 * j, t, p.x); put(3 * j + 1, t, p.y); put(3 * j + 2, t, p.z)
+                var v = Vec3.zero
+                if valid[tp * J + j] && valid[tn * J + j] {
+                    v = (pos[tn * J + j] - pos[tp * J + j]) * (velocityScale * 2 / span)
+                }
+                put(36 + 3 * j, t, v.x); put(36 + 3 * j + 1, t, v.y); put(36 + 3 * j + 2, t, v.z)
+                out[108 * T + j * T + t] = conf[t * J + j]
+                if j == 4 || j == 5 { put(123 + (j - 4), t, v.length) }
+            }
+            for (b, (from, to)) in Self.bones.enumerated() {
+                var d = Vec3.zero
+                if valid[t * J + from] && valid[t * J + to] { d = pos[t * J + to] - pos[t * J + from] }
+                put(72 + 3 * b, t, d.x); put(72 + 3 * b + 1, t, d.y); put(72 + 3 * b + 2, t, d.z)
+            }
+            let root = body.applyDirection(body.centres[t] - body.meanCentre)
+            put(120, t, root.x); put(121, t, root.y); put(122, t, root.z)
+            for (k, (s, e, w)) in [(0, 2, 4), (1, 3, 5)].enumerated() {
+                var cosine = 0.0
+                if valid[t * J + s] && valid[t * J + e] && valid[t * J + w] {
+                    let u = (pos[t * J + s] - pos[t * J + e]).normalized, v = (pos[t * J + w] - pos[t * J + e]).normalized
+                    cosine = u.dot(v)
+                }
+                put(125 + k, t, cosine)
+            }
+        }
+        return body
+    }
+
+    /// Features of `window` as a new array (convenience for tests and tools).
+    public func features<W: WindowSource>(_ window: W, mirror: Bool) -> [Float] {
+        var out = [Float](repeating: 0, count: featureCount)
+        out.withUnsafeMutableBufferPointer { _ = extract(window, mirror: mirror, into: $0.baseAddress!) }
+        return out
+    }
+}

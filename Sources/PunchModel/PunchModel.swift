@@ -1,0 +1,1 @@
+// PunchModel: see README, "Architecture".

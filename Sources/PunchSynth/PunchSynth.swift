@@ -1,0 +1,1 @@
+// PunchSynth: see README, "Architecture".

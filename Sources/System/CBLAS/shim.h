@@ -1,0 +1,2 @@
+// OpenBLAS's CBLAS interface (Debian: libopenblas-dev, pkg-config "openblas").
+#include <cblas.h>

@@ -1,0 +1,1 @@
+// Intentionally empty: CVBridge includes the OpenCV C++ headers itself.

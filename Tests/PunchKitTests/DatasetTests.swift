@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import PunchKit
+
+@Suite struct DatasetTests {
+    func write(_ s: SkeletonSequence, _ dir: URL, _ path: String) throws {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try SkeletonCSV.write(s, to: url)
+    }
+
+    @Test func labelFoldersAnnotationsAndRecordings() throws {
+        let dir = try temporaryDirectory()
+        let clip = standingFigure(times: (0..<60).map { Double($0) / 30 })
+        try write(clip, dir, "jab/s01_0001.csv")
+        try write(clip, dir, "jab/s02_0001.csv")
+        var withSubject = clip
+        withSubject.subject = "alice"
+        try write(withSubject, dir, "hook/take1.csv")
+        try write(clip, dir, "rounds/s03_round.csv")
+        try EventCSV.write([PunchEvent(start: 0.5, end: 0.8, label: "cross", hand: .rear, confidence: 1, peakSpeed: 6)],
+                           to: dir.appendingPathComponent("rounds/s03_round.events.csv"))
+        try Data("notes".utf8).write(to: dir.appendingPathComponent("hook/notes.txt"))
+        try Annotation.write([Annotation(file: "jab/s01_0001.csv", label: "jab", start: 0.4, end: 0.7)],
+                             to: dir.appendingPathComponent("annotations.csv"))
+
+        let d = try Dataset.load(dir)
+        #expect(d.clips.map(\.name) == ["hook/take1.csv", "jab/s01_0001.csv", "jab/s02_0001.csv", "rounds/s03_round.csv"])
+        #expect(d.clips.map(\.label) == ["hook", "jab", "jab", nil])
+        #expect(d.clips.map(\.subject) == ["alice", "s01", "s02", "s03"])
+        #expect(d.clips[1].segments == [Annotation(file: "jab/s01_0001.csv", label: "jab", start: 0.4, end: 0.7)])
+        #expect(d.clips[3].segments.map(\.label) == ["cross"])
+        #expect(d.labels == ["cross", "hook", "jab"])
+        #expect(d.ignored == ["hook/notes.txt"])
+
+        let summary = DatasetSummary(d)
+        #expect(summary.perLabel.map(\.key) == ["cross", "hook", "jab"])
+        #expect(summary.perLabel.map(\.clips) == [1, 1, 2])
+        #expect(abs(summary.perLabel[2].seconds - 2 * 59.0 / 30) < 1e-9)
+        #expect(summary.text().contains("ignored"))
+    }
+
+    @Test func annotationNamingNoClipAndVideosWithoutExtractorAreErrors() throws {
+        let dir = try temporaryDirectory()
+        try write(standingFigure(times: [0, 0.1]), dir, "jab/a.csv")
+        try Data("file,label,start,end\njab/zzz.csv,jab,0,1\n".utf8).write(to: dir.appendingPathComponent("annotations.csv"))
+        let e = try #require(throws: DataFileError.self) { try Dataset.load(dir) }
+        #expect(e.description.contains("jab/zzz.csv"))
+
+        let dir2 = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir2.appendingPathComponent("jab"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: dir2.appendingPathComponent("jab/a.mp4"))
+        let e2 = try #require(throws: DataFileError.self) { try Dataset.load(dir2) }
+        #expect(e2.description.contains("is a video"))
+        #expect(throws: DataFileError.self) { try Dataset.load(dir2.appendingPathComponent("nope")) }
+    }
+
+    @Test func subjectsFromFileNames() {
+        #expect(SubjectName.fromFileName("s0_cross_test_0_back_10") == "s0")
+        #expect(SubjectName.fromFileName("subject12-jab.csv") == "s12")
+        #expect(SubjectName.fromFileName("p3.csv") == "p3")
+        #expect(SubjectName.fromFileName("speed_jab.csv") == nil)
+        #expect(SubjectName.fromFileName("s1x_jab.csv") == nil)
+    }
+}
+
+/// The real CoachMe BX recordings (../shared/datasets/coachme-bx), read through the SMPL-22 mapping.
+@Suite struct CoachMeTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/datasets/coachme-bx").standardizedFileURL
+    static var present: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("index.csv").path) }
+
+    @Test(.enabled(if: present, "../shared/datasets/coachme-bx is absent: the real-data test cannot run here"))
+    func coachMeLoadsAndJabsMoveTheLeftWrist() throws {
+        let d = try Dataset.load(Self.root)
+        #expect(d.clips.count == 143)
+        #expect(Set(d.clips.map(\.sourceLayout)) == ["smpl22"])
+        #expect(d.subjects.count == 7)
+        #expect(Set(d.clips.compactMap(\.label)) == ["jab", "cross"])
+        var correct = 0
+        for clip in d.clips {
+            let s = clip.sequence
+            // How far each arm extends during the clip: range of the shoulder → wrist distance.
+            func reach(_ wrist: Joint, _ shoulder: Joint) -> Double {
+                let d = (0..<s.frameCount).map { (s.position(frame: $0, joint: wrist.rawValue) - s.position(frame: $0, joint: shoulder.rawValue)).length }
+                return d.max()! - d.min()!
+            }
+            let left = reach(.leftWrist, .leftShoulder), right = reach(.rightWrist, .rightShoulder)
+            if (clip.label == "jab") == (left > right) { correct += 1 }
+        }
+        // Orthodox boxers: the jab is the left hand, the cross the right (a few clips have busy guards).
+        #expect(Double(correct) / Double(d.clips.count) > 0.95, "\(correct) of \(d.clips.count)")
+        // The stance read from the body agrees: these boxers are orthodox.
+        let orthodox = d.clips.filter { StanceEstimator.estimate($0.sequence) == .orthodox }.count
+        #expect(Double(orthodox) / Double(d.clips.count) > 0.95, "\(orthodox) of \(d.clips.count) read as orthodox")
+    }
+}

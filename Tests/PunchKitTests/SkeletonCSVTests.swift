@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import PunchKit
+
+@Suite struct SkeletonCSVTests {
+    @Test func roundTripIsExact() throws {
+        var s = standingFigure(times: (0..<50).map { Double($0) / 30 + 0.0123 }) { t in
+            Vec3(0.2 + 0.3 * sin(7 * t), -0.45 + 1e-7 * t, 2.6 - 0.123456789 * t)
+        }
+        s.subject = "s07"
+        s.fps = 30
+        s.extra = [.init("camera", "cam2"), .init("note", "x")]
+        s.setConfidence(0, frame: 3, joint: 4)
+        let text = SkeletonCSV.text(of: s)
+        let back = try SkeletonCSV.parse(text, file: "mem.csv")
+        #expect(back == s)
+        #expect(SkeletonCSV.text(of: back) == text)
+        #expect(text.hasPrefix("# layout=coco17 units=m source=test subject=s07 fps=30.0 world=m camera=cam2 note=x\n"))
+    }
+
+    @Test func readsTheGoodFixture() throws {
+        let s = try SkeletonCSV.read(fixture("good.csv"))
+        #expect(s.frameCount == 5)
+        #expect(s.layout == .coco17)
+        #expect(s.units == .px)
+        #expect(s.subject == "s1")
+        #expect(s.position(frame: 1, joint: 0) == Vec3(100.5, 200, 0))
+        #expect(s.confidence(frame: 4, joint: 16) == 0.9)
+    }
+
+    /// Each damaged file names the file and the line, and says what is wrong.
+    @Test(arguments: [
+        ("truncated.csv", 7, "looks truncated"),
+        ("nan-cell.csv", 4, "not a finite number"),
+        ("wrong-header.csv", 2, "left_wirst"),
+        ("time-backwards.csv", 5, "does not increase"),
+        ("negative-confidence.csv", 3, "outside 0…1"),
+    ])
+    func damagedFilesAreRefusedWithFileAndLine(file: String, line: Int, words: String) throws {
+        let url = fixture(file)
+        let error = try #require(throws: DataFileError.self) { try SkeletonCSV.read(url) }
+        #expect(error.file == url.path)
+        #expect(error.line == line)
+        #expect(error.description.contains(words), "\(error)")
+        #expect(!error.description.contains("\n"))
+    }
+
+    @Test func infinityAndOutOfRangeConfidenceAreErrors() {
+        let head = "# layout=coco17 units=px source=x\n" + "t," + JointLayout.coco17.joints.map { "\($0)_x,\($0)_y" }.joined(separator: ",") + "\n"
+        let row = { (t: String, v: String) in t + "," + Array(repeating: v, count: 34).joined(separator: ",") + "\n" }
+        #expect(throws: DataFileError.self) { try SkeletonCSV.parse(head + row("0", "inf"), file: "a.csv") }
+        #expect(throws: DataFileError.self) { try SkeletonCSV.parse(head + row("nan", "1"), file: "a.csv") }
+        #expect(throws: DataFileError.self) { try SkeletonCSV.parse(head, file: "a.csv") }  // no frames
+        let ok = try? SkeletonCSV.parse(head + row("0", "1") + row("0.5", "2"), file: "a.csv")
+        #expect(ok?.frameCount == 2)
+        #expect(ok?.confidence(frame: 0, joint: 0) == 1)  // no _c column: present joints are certain
+    }
+
+    @Test func emptyCellsMarkAMissingJointButPartialJointsAreErrors() throws {
+        let joints = JointLayout.coco17.joints
+        let head = "# layout=coco17 units=px source=x\nt," + joints.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",") + "\n"
+        var cells = Array(repeating: "1", count: 51)
+        cells[27] = ""; cells[28] = ""; cells[29] = ""  // left_wrist entirely empty
+        let s = try SkeletonCSV.parse(head + "0," + cells.joined(separator: ",") + "\n", file: "a.csv")
+        #expect(s.confidence(frame: 0, joint: Joint.leftWrist.rawValue) == 0)
+        cells[29] = "0.5"
+        let e = try #require(throws: DataFileError.self) {
+            try SkeletonCSV.parse(head + "0," + cells.joined(separator: ",") + "\n", file: "a.csv")
+        }
+        #expect(e.description.contains("left_wrist") && e.line == 3)
+    }
+
+    @Test func headerWithoutCommentIsRecognisedByItsJoints() throws {
+        // SMPL-22 with a frame column, as in CoachMe: frames at the default 30 fps, arbitrary units.
+        let names = JointLayout.smpl22.joints
+        var text = "frame," + names.map { "\($0)_x,\($0)_y,\($0)_z" }.joined(separator: ",") + "\n"
+        for f in 0..<3 { text += "\(f)," + Array(repeating: "0.1", count: 66).joined(separator: ",") + "\n" }
+        let s = try SkeletonCSV.parse(text, file: "smpl.csv")
+        #expect(s.layout == .smpl22 && s.units == .arb)
+        #expect(s.times == [0, 1.0 / 30, 2.0 / 30])
+        let c = try s.canonical()
+        #expect(c.confidence(frame: 0, joint: Joint.leftEye.rawValue) == 0)  // SMPL has no eyes
+        #expect(c.position(frame: 0, joint: Joint.leftWrist.rawValue) == Vec3(0.1, 0.1, 0.1))
+
+        let unknown = "t,foo_x,foo_y\n0,1,2\n"
+        let e = try #require(throws: DataFileError.self) { try SkeletonCSV.parse(unknown, file: "u.csv") }
+        #expect(e.description.contains("no known layout") && e.line == 1)
+    }
+
+    @Test func eventCSVRoundTrips() throws {
+        let events = [PunchEvent(start: 1.25, end: 1.5, label: "jab", hand: .lead, confidence: 0.93, peakSpeed: 7.1),
+                      PunchEvent(start: 3, end: 9, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)]
+        let dir = try temporaryDirectory()
+        let url = dir.appendingPathComponent("x.events.csv")
+        try EventCSV.write(events, to: url)
+        #expect(try EventCSV.read(url) == events)
+    }
+}
