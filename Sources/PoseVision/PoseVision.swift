@@ -1,1 +1,0 @@
-// PoseVision: see README, "Architecture".
