@@ -1,7 +1,113 @@
 import ArgumentParser
+import Foundation
+import PunchDetect
+import PunchKit
+import PunchModel
 
 struct ClassifyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "classify", abstract: "(being built)")
+    static let configuration = CommandConfiguration(
+        commandName: "classify",
+        abstract: "Turn a video, a skeleton CSV or a camera into a timeline of punch events.",
+        discussion: """
+            The input is streamed frame by frame exactly as the coach streams a camera. With --truth \
+            (an event CSV) it scores the events: precision, recall, F1 (a match has the same label and \
+            overlaps within ±0.3 s), count error, and latency (event emitted − punch end).
+            """)
 
-    func run() async throws { throw CLIError("'classify' is not built yet") }
+    @Argument(help: "A video, a skeleton CSV, or camera:N.") var input: String
+    @Option(help: "Model file (default: Weights/punch-classifier.model).") var model: String?
+    @Option(help: "Write the events as CSV (start,end,label,hand,confidence,peak_speed).") var eventsOut: String?
+    @Option(help: "Truth events (CSV) to score against.") var truth: String?
+    @Option(help: "orthodox, southpaw, or auto (read from the body).") var stance: StanceOption = .auto
+    @Option(help: "Stop a camera after this many seconds.") var seconds: Double?
+    @Flag(help: "Print one JSON object on stdout.") var json = false
+
+    func run() async throws {
+        let feed = try FrameFeed(InputSpec(input))
+        let classifier = try ModelLocation.load(model)
+        let truthEvents = try truth.map { try EventCSV.read(URL(fileURLWithPath: $0)) }
+        var cfg = DetectorConfiguration()
+        cfg.stance = stance.fixed
+        let detector = PunchDetector(classifier: classifier, configuration: cfg)
+        var events: [DetectedEvent] = []
+        let started = Date()
+        var frames = 0
+        var firstTime: Double?, lastTime = 0.0
+        let live = { (e: [DetectedEvent]) in
+            if !json { for d in e { print(Self.line(d)) } }
+        }
+        try feed.each(maxSeconds: seconds) { frame in
+            frames += 1
+            if firstTime == nil { firstTime = frame.time }
+            lastTime = frame.time
+            let e = detector.push(frame)
+            live(e)
+            events += e
+        }
+        let tail = detector.finish()
+        live(tail)
+        events += tail
+        let wall = Date().timeIntervalSince(started)
+        let duration = lastTime - (firstTime ?? 0)
+        if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
+        let punchLabels = Set(classifier.classes.filter { !classifier.background.contains($0) })
+        let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
+        if json {
+            try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
+                                              events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init)))
+        } else {
+            Log.info("\(events.count) events in \(String(format1: duration)) s of input (\(frames) frames, processed in \(String(format3: wall)) s); stance \(detector.stance.rawValue)")
+            if let s = score {
+                print("truth: precision \(String(format3: s.precision)) recall \(String(format3: s.recall)) F1 \(String(format3: s.f1)) "
+                      + "count error \(String(format3: s.countError)) median latency \(s.latencyMedianMs.map { String(format1: $0) } ?? "–") ms "
+                      + "(TP \(s.truePositives), FP \(s.falsePositives), FN \(s.falseNegatives))")
+                for (label, missed) in s.confusedWith.sorted(by: { $0.key < $1.key }) {
+                    print("  missed \(label): " + missed.sorted { $0.key < $1.key }.map { "\($0.value) as \($0.key)" }.joined(separator: ", "))
+                }
+            }
+        }
+    }
+
+    static func line(_ d: DetectedEvent) -> String {
+        let e = d.event
+        let speed = String(format1: e.peakSpeed) + (d.speedInMetres ? " m/s" : " torso/s")
+        return "\(String(format: "%8.2f", e.start)) s  \(e.hand.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) "
+            + "\(e.label.padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f", e.confidence))  \(speed)"
+    }
+}
+
+struct ClassifyJSON: Encodable {
+    struct Event: Encodable {
+        var start, end: Double
+        var label, hand: String
+        var confidence: Double
+        var peakSpeed: Double
+        var emittedAt: Double
+        enum CodingKeys: String, CodingKey { case start, end, label, hand, confidence, peakSpeed = "peak_speed", emittedAt = "emitted_at" }
+        init(_ d: DetectedEvent) {
+            start = d.event.start; end = d.event.end; label = d.event.label; hand = d.event.hand.rawValue
+            confidence = d.event.confidence; peakSpeed = d.event.peakSpeed; emittedAt = d.emittedAt
+        }
+    }
+    struct Truth: Encodable {
+        var precision, recall, f1, countError: Double
+        var latencyMedianMs: Double?
+        var truePositives, falsePositives, falseNegatives: Int
+        var missed: [String: [String: Int]]
+        enum CodingKeys: String, CodingKey {
+            case precision, recall, f1, countError = "count_error", latencyMedianMs = "latency_median_ms"
+            case truePositives = "true_positives", falsePositives = "false_positives", falseNegatives = "false_negatives", missed
+        }
+        init(_ s: EventScore) {
+            precision = s.precision; recall = s.recall; f1 = s.f1; countError = s.countError; latencyMedianMs = s.latencyMedianMs
+            truePositives = s.truePositives; falsePositives = s.falsePositives; falseNegatives = s.falseNegatives; missed = s.confusedWith
+        }
+    }
+    var seconds: Double
+    var frames: Int
+    var processingSeconds: Double
+    var stance: String
+    var events: [Event]
+    var truth: Truth?
+    enum CodingKeys: String, CodingKey { case seconds, frames, processingSeconds = "processing_seconds", stance, events, truth }
 }

@@ -1,7 +1,139 @@
 import ArgumentParser
+import Foundation
+import PunchDetect
+import PunchKit
+import PunchModel
 
 struct TrainCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "train", abstract: "(being built)")
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Train the punch classifier on labelled clips and report per-class precision and recall.",
+        discussion: """
+            Folder names are labels (DIR/<label>/<clip>.csv or videos), as in Create ML; annotations.csv and \
+            X.events.csv truth add labelled spans. A subject-disjoint share of the subjects is held out for early \
+            stopping and for the final report, which goes to --report (Markdown, with a confusion matrix and \
+            learning curves as PNGs beside it) and, with --json, to stdout.
+            """)
 
-    func run() async throws { throw CLIError("'train' is not built yet") }
+    @Option(help: "Dataset folder (repeatable).") var data: [String] = []
+    @Option(help: "Where to write the model.") var out: String
+    @Option(help: "Maximum epochs (early stopping may end sooner).") var epochs: Int = 30
+    @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
+    @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
+    @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
+    @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = 6
+    @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
+    @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
+    @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
+    @Flag(help: "Train without augmentation.") var noAugmentation = false
+    @Flag(help: "Print one JSON object on stdout.") var json = false
+
+    func validate() throws {
+        guard epochs > 0 else { throw ValidationError("--epochs must be at least 1") }
+        guard (0..<1).contains(validationFraction) else { throw ValidationError("--validation-fraction must be in [0, 1)") }
+        guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
+    }
+
+    func run() async throws {
+        let datasets = try DatasetLoading.load(data)
+        let clips = datasets.flatMap(\.clips)
+        var labels = Set(datasets.flatMap(\.labels))
+        let requestedBackground = background.split(separator: ",").map(String.init)
+        guard let firstBackground = requestedBackground.first else { throw CLIError("--background needs at least one label (e.g. stance)") }
+        // Clips of punches only still have guard around each punch: those frames are the first background label.
+        if labels.isDisjoint(with: requestedBackground) { labels.insert(firstBackground) }
+        let classes = ClassOrder.order(Array(labels))
+        let backgroundClasses = requestedBackground.filter(classes.contains)
+        guard classes.count >= 2 else { throw CLIError("the data has \(classes.count) label(s) (\(classes.joined(separator: ", "))); need at least 2") }
+        Log.info("classes: \(classes.joined(separator: ", ")) (background: \(backgroundClasses.joined(separator: ", ")))")
+
+        var cfg = TrainingConfiguration()
+        cfg.epochs = epochs
+        cfg.seed = seed
+        cfg.validationFraction = validationFraction
+        cfg.lookahead = lookahead
+        cfg.samplesPerClip = samplesPerClip
+        cfg.patience = patience
+        if noAugmentation { cfg.augmentation = .none }
+
+        let started = Date()
+        let prepared = TrainingSet.prepare(clips, classes: classes, background: backgroundClasses)
+        let split = TrainingSet.splitBySubject(prepared, fraction: validationFraction, seed: seed)
+        Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
+        let classifier = PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
+                                         lookahead: lookahead, seed: seed)
+        let trainer = Trainer(classifier: classifier, configuration: cfg)
+        let bar = TrainingProgressView(epochs: epochs)
+        let outcome = trainer.train(split.train, validation: split.validation, progress: bar.update)
+        let trainingSeconds = Date().timeIntervalSince(started)
+
+        classifier.setTrainingInfo(.init(
+            dataHash: try DatasetLoading.hash(datasets), data: data, subjects: Set(split.train.map(\.subject)).sorted(),
+            validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
+            trainedAt: ISO8601DateFormatter().string(from: Date())))
+        try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
+        Log.info("model written to \(out) (\(classifier.network.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
+
+        // The report: clip level on the held-out subjects, as `evaluate` computes it.
+        let heldOut = clips.filter { split.validationSubjects.contains($0.subject ?? $0.name) }
+        let evaluation = DatasetEvaluator.evaluate(classifier, clips: heldOut)
+        if let report {
+            try TrainingReport.write(to: URL(fileURLWithPath: report), classifier: classifier, configuration: cfg, outcome: outcome,
+                                     evaluation: evaluation, datasets: datasets, seconds: trainingSeconds, command: CommandLine.arguments)
+        }
+        if json {
+            try JSONOutput.print(TrainingJSON(evaluation: EvaluationJSON(evaluation), history: outcome.history, bestEpoch: outcome.bestEpoch,
+                                              seconds: trainingSeconds, model: out, classes: classes,
+                                              validationSubjects: split.validationSubjects))
+        } else {
+            print(EvaluationMarkdown.text(evaluation, title: "Held-out subjects (\(split.validationSubjects.joined(separator: ", ")))"))
+        }
+    }
+}
+
+/// `train --json`: the evaluation keys of `evaluate` at the top level, plus the training history.
+struct TrainingJSON: Encodable {
+    var evaluation: EvaluationJSON
+    var history: [EpochStats]
+    var bestEpoch: Int
+    var seconds: Double
+    var model: String
+    var classes: [String]
+    var validationSubjects: [String]
+
+    func encode(to encoder: Encoder) throws {
+        try evaluation.encode(to: encoder)
+        enum Keys: String, CodingKey { case history, bestEpoch = "best_epoch", seconds, model, classLabels = "class_labels", validationSubjects = "validation_subjects" }
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(history, forKey: .history)
+        try c.encode(bestEpoch, forKey: .bestEpoch)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(model, forKey: .model)
+        try c.encode(classes, forKey: .classLabels)
+        try c.encode(validationSubjects, forKey: .validationSubjects)
+    }
+}
+
+/// The progress bar of training: per batch within an epoch, a line per finished epoch.
+final class TrainingProgressView: @unchecked Sendable {
+    private var bar: ProgressBar?
+    let epochs: Int
+    init(epochs: Int) { self.epochs = epochs }
+
+    func update(_ p: TrainingProgress) {
+        switch p {
+        case .standardising(let n): Log.info("standardising features on \(n) windows…")
+        case .batch(let epoch, _, let batch, let batches, let loss, let accuracy):
+            if batch == 1 { bar = ProgressBar("epoch \(epoch)/\(epochs)", total: batches) }
+            bar?.update(batch, "loss \(String(format3: loss)) acc \(String(format3: accuracy))")
+        case .epoch(let s, let best):
+            var line = "loss \(String(format3: s.trainLoss)) acc \(String(format3: s.trainAccuracy))"
+            if let vl = s.validationLoss, let va = s.validationAccuracy, let f = s.validationMacroF1 {
+                line += " | val loss \(String(format3: vl)) acc \(String(format3: va)) macro-F1 \(String(format3: f))"
+            }
+            bar?.finish(line + " (\(String(format1: s.seconds)) s)" + (best ? " ★" : ""))
+        case .stopped(let early, let bestEpoch):
+            Log.info(early ? "early stop; best epoch \(bestEpoch)" : "done; best epoch \(bestEpoch)")
+        }
+    }
 }

@@ -144,25 +144,3 @@ public struct Dataset: Sendable {
         }
     }
 }
-
-/// `map` over the two cores of the machine, keeping order; the first error wins.
-func parallelMap<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
-    try withoutActuallyEscaping(transform) { transform in
-        let box = UncheckedBox((items: items, transform: transform,
-                                results: [Result<R, Error>?](repeating: nil, count: items.count)))
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
-            let r = Result { try box.value.transform(box.value.items[i]) }
-            box.lock.lock()
-            box.value.results[i] = r
-            box.lock.unlock()
-        }
-        return try box.value.results.map { try $0!.get() }
-    }
-}
-
-/// Shares state with `concurrentPerform`; writes go through `lock`.
-final class UncheckedBox<T>: @unchecked Sendable {
-    var value: T
-    let lock = NSLock()
-    init(_ value: T) { self.value = value }
-}

@@ -1,0 +1,29 @@
+import PunchKit
+
+/// How the stream of window probabilities becomes events. Defaults are the values measured best on
+/// synthetic rounds of held-out subjects (`punchcoach classify --truth`, see README).
+public struct DetectorConfiguration: Codable, Equatable, Sendable {
+    /// Classify the window every `stride` frames of the 60 fps stream.
+    public var stride = 2
+    /// Probabilities are averaged over the last `smoothing` classifications.
+    public var smoothing = 2
+    /// A punch run opens when the smoothed probability of all punch classes together exceeds `enter`…
+    public var enter: Float = 0.5
+    /// …and closes after `exitSteps` classifications below `exit` (hysteresis).
+    public var exit: Float = 0.4
+    public var exitSteps = 2
+    /// Runs shorter than this are noise.
+    public var minimumDuration = 0.08
+    /// Events whose mean probability of their label over the run is below this are dropped.
+    public var minimumConfidence: Float = 0.45
+    /// Below this mean joint confidence the frame has nobody in it.
+    public var personConfidence = 0.1
+    /// Below this mean confidence of the arms the skeleton is unreliable.
+    public var armConfidence = 0.5
+    /// The guard counts as dropped after this long without stance or punches.
+    public var guardDroppedSeconds = 2.0
+    /// Fixed stance, or nil to read it from the body as the session goes.
+    public var stance: Stance? = nil
+
+    public init() {}
+}

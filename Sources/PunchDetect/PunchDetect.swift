@@ -1,1 +1,0 @@
-// PunchDetect: see README, "Architecture".

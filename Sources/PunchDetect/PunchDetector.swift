@@ -1,0 +1,191 @@
+import PunchKit
+import PunchModel
+
+/// Turns a skeleton stream into punch events, frame by frame.
+///
+/// Frames (any rate, canonical layout) are resampled to 60 fps into the 2-second window; every
+/// `stride` frames the classifier labels the frame `lookahead` frames before the newest one. The
+/// smoothed probability that a punch is happening opens a run (hysteresis: above `enter`, closed
+/// after `exitSteps` below `exit`); a closed run becomes one event whose label has the most probability
+/// over the run — so a double jab, which starts looking like a jab, ends as one double jab. A run is
+/// split when the boxer goes straight from one punch into another with the other hand (combinations).
+/// Hand (lead/rear) is the wrist that moved fastest, read against the stance; speed is its peak.
+public final class PunchDetector {
+    public let classifier: PunchClassifier
+    public let configuration: DetectorConfiguration
+    public private(set) var state: CoachState = .noPerson
+    /// The latest smoothed class probabilities (model class order), for the coach's bars.
+    public private(set) var probabilities: [Float]
+    public var stance: Stance { stanceTracker.stance }
+    /// Time of the newest 60 fps frame.
+    public private(set) var time: Double = 0
+
+    private var resampler: StreamResampler
+    private var buffer: WindowBuffer
+    private var speeds = WristSpeedTracker()
+    private var stanceTracker: StanceTracker
+    private var framesSinceClassification = 0
+    private var framesSinceStance = 0
+    private var recent: [[Float]] = []
+    private var run: Run?
+    private var lastGuardTime = 0.0
+    private var personMissingSince: Double?
+    /// Whether the stream carries world coordinates (metres), so speeds are in m/s.
+    private var metric = false
+    private let punchClasses: [Int]
+    private let backgroundClasses: [Int]
+    private let jabIndex: Int?
+    private let doubleJabIndex: Int?
+
+    /// An open run of punch probability.
+    struct Run {
+        var start: Double
+        var lastAbove: Double
+        var stepsBelow = 0
+        var sums: [Float]
+        var steps = 0
+        /// Punch class that led the latest steps, and for how many.
+        var leader: Int
+        var leaderSteps = 0
+    }
+
+    public init(classifier: PunchClassifier, configuration: DetectorConfiguration = DetectorConfiguration()) {
+        self.classifier = classifier
+        self.configuration = configuration
+        resampler = StreamResampler(rate: classifier.window.rate, jointCount: JointLayout.canonical.count)
+        buffer = WindowBuffer(capacity: classifier.window.frames)
+        stanceTracker = StanceTracker(fixed: configuration.stance)
+        probabilities = [Float](repeating: 0, count: classifier.classes.count)
+        let background = classifier.background
+        punchClasses = classifier.classes.indices.filter { !background.contains(classifier.classes[$0]) }
+        backgroundClasses = classifier.classes.indices.filter { background.contains(classifier.classes[$0]) }
+        jabIndex = classifier.classes.firstIndex(of: "jab")
+        doubleJabIndex = classifier.classes.firstIndex(of: "double_jab")
+    }
+
+    /// Feeds one frame (canonical layout, increasing time); returns the events it completes.
+    public func push(_ frame: SkeletonFrame) -> [DetectedEvent] {
+        metric = frame.world != nil
+        var out: [DetectedEvent] = []
+        resampler.push(frame) { out += self.step($0) }
+        return out
+    }
+
+    /// Ends the stream: closes an open run.
+    public func finish() -> [DetectedEvent] {
+        var out: [DetectedEvent] = []
+        resampler.finish { out += self.step($0) }
+        if let r = run { out += close(r) }
+        run = nil
+        return out
+    }
+
+    /// One 60 fps frame.
+    private func step(_ frame: SkeletonFrame) -> [DetectedEvent] {
+        time = frame.time
+        buffer.append(frame)
+        speeds.push(frame)
+        framesSinceStance += 1
+        if framesSinceStance >= 30 && buffer.isFull {
+            stanceTracker.observe(buffer)
+            framesSinceStance = 0
+        }
+        updatePresence(frame)
+        framesSinceClassification += 1
+        // Until the labelled frame (lookahead frames back) exists, there is nothing to say.
+        guard framesSinceClassification >= configuration.stride, buffer.count > classifier.window.lookahead else { return [] }
+        framesSinceClassification = 0
+        if state == .noPerson {
+            var out: [DetectedEvent] = []
+            if let r = run { out = close(r) }
+            run = nil
+            recent = []
+            probabilities = [Float](repeating: 0, count: classifier.classes.count)
+            return out
+        }
+        let p = classifier.classify(buffer, mirror: stanceTracker.stance.mirrors).probabilities
+        recent.append(p)
+        if recent.count > configuration.smoothing { recent.removeFirst() }
+        var smoothed = [Float](repeating: 0, count: p.count)
+        for q in recent { for k in 0..<q.count { smoothed[k] += q[k] / Float(recent.count) } }
+        probabilities = smoothed
+        let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
+        updateGuard(smoothed, at: frame.time)
+        return advanceRun(smoothed, at: labelTime)
+    }
+
+    private func updatePresence(_ frame: SkeletonFrame) {
+        let c = frame.meanConfidence
+        if c < configuration.personConfidence {
+            if personMissingSince == nil { personMissingSince = frame.time }
+            if frame.time - personMissingSince! >= 0.3 { state = .noPerson }
+            return
+        }
+        personMissingSince = nil
+        let arms = [Joint.leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist]
+        let armConfidence = arms.reduce(0.0) { $0 + frame.confidences[$1.rawValue] } / Double(arms.count)
+        if armConfidence < configuration.armConfidence {
+            state = .lowConfidence
+        } else if state == .noPerson || state == .lowConfidence {
+            state = .ok
+            lastGuardTime = frame.time
+        }
+    }
+
+    private func updateGuard(_ p: [Float], at t: Double) {
+        guard state == .ok || state == .guardDropped else { return }
+        let idle = classifier.classes.firstIndex(of: "idle").map { p[$0] } ?? 0
+        if idle < 0.5 { lastGuardTime = t }
+        state = t - lastGuardTime > configuration.guardDroppedSeconds ? .guardDropped : .ok
+    }
+
+    private func leadingPunch(_ p: [Float]) -> Int {
+        punchClasses.max { p[$0] < p[$1] } ?? 0
+    }
+
+    private func advanceRun(_ p: [Float], at t: Double) -> [DetectedEvent] {
+        let mass = punchClasses.reduce(Float(0)) { $0 + p[$1] }
+        var out: [DetectedEvent] = []
+        if var r = run {
+            if mass >= configuration.exit {
+                let lead = leadingPunch(p)
+                // Straight from one punch into another (a combination): split where the leader changes,
+                // unless a jab is turning out to be a double jab.
+                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !(r.leader == jabIndex && lead == doubleJabIndex) {
+                    out += close(r)
+                    run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: lead, leaderSteps: 1)
+                    return out
+                }
+                r.lastAbove = t
+                r.stepsBelow = 0
+                for k in 0..<p.count { r.sums[k] += p[k] }
+                r.steps += 1
+                if lead == r.leader { r.leaderSteps += 1 } else { r.leader = lead; r.leaderSteps = 1 }
+                run = r
+            } else {
+                r.stepsBelow += 1
+                run = r
+                if r.stepsBelow >= configuration.exitSteps {
+                    out += close(r)
+                    run = nil
+                }
+            }
+        } else if mass > configuration.enter {
+            run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: leadingPunch(p), leaderSteps: 1)
+        }
+        return out
+    }
+
+    private func close(_ r: Run) -> [DetectedEvent] {
+        let mean = r.sums.map { $0 / Float(r.steps) }
+        guard let label = punchClasses.max(by: { mean[$0] < mean[$1] }) else { return [] }
+        let end = r.lastAbove
+        guard end - r.start >= configuration.minimumDuration - 1e-9, mean[label] >= configuration.minimumConfidence else { return [] }
+        let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
+        let side: Side = peaks.left >= peaks.right ? .left : .right
+        let event = PunchEvent(start: r.start, end: end, label: classifier.classes[label],
+                               hand: Hand.of(side: side, stance: stanceTracker.stance),
+                               confidence: Double(mean[label]), peakSpeed: max(peaks.left, peaks.right))
+        return [DetectedEvent(event: event, emittedAt: time, classProbabilities: mean, speedInMetres: metric)]
+    }
+}

@@ -1,0 +1,23 @@
+import PunchKit
+
+/// The session's stance: fixed by the user, or read from the body and accumulated over the windows in
+/// which the boxer is in guard (so one odd window cannot flip it).
+struct StanceTracker {
+    let fixed: Stance?
+    private var score = 0.0
+    private var weight = 0.0
+
+    init(fixed: Stance?) { self.fixed = fixed }
+
+    var stance: Stance { fixed ?? (score >= 0 ? .orthodox : .southpaw) }
+    /// Frames of guard seen so far (0 while undecided).
+    var evidence: Double { weight }
+
+    mutating func observe<W: WindowSource>(_ w: W) {
+        guard fixed == nil else { return }
+        let body = BodyFrame.estimate(w, mirror: false)
+        let e = StanceEstimator.evidence(w, frame: body)
+        score += e.score * e.weight
+        weight += e.weight
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PunchKit
+
+/// Timings of the classifier, measured on the real code: one window's forward pass (feature
+/// extraction + standardisation + network) and one training step (forward + backward + AdamW).
+public enum ModelBenchmark {
+    public struct Result: Sendable {
+        public var forwardMilliseconds: [Double]
+        public var networkOnlyMilliseconds: [Double]
+        public var trainStepMilliseconds: [Double]
+        public var batch: Int
+        public var parameters: Int
+    }
+
+    /// Median of `values`.
+    public static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return s.isEmpty ? .nan : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+    }
+
+    static func milliseconds(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// Runs the measurements with `threads` OpenBLAS threads for the forward pass and `trainThreads`
+    /// for the training step.
+    public static func run(classifier: PunchClassifier, window: SequenceWindow, forwardRuns: Int = 300,
+                           trainSteps: Int = 20, batch: Int = 64, trainThreads: Int = 2) -> Result {
+        let previous = BLASThreads.current
+        defer { BLASThreads.set(previous) }
+        BLASThreads.set(1)
+        for _ in 0..<20 { _ = classifier.classify(window, mirror: false) }  // warm-up
+        let forward = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.classify(window, mirror: false) } }
+        let channels = classifier.header.features.channels, frames = classifier.window.frames
+        let single = Tensor(channels: channels, batch: 1, time: frames, data: classifier.extractor.features(window, mirror: false))
+        let network = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.network.forward(single) } }
+
+        BLASThreads.set(trainThreads)
+        var rng = SeededGenerator(seed: 1)
+        let x = Tensor(channels: channels, batch: batch, time: frames,
+                       data: (0..<(channels * batch * frames)).map { _ in Float(rng.gaussian()) })
+        let targets = (0..<batch).map { $0 % classifier.classes.count }
+        var optimiser = AdamW()
+        let loss = SoftmaxCrossEntropy(labelSmoothing: 0.05)
+        let train = (0..<trainSteps).map { _ in
+            milliseconds {
+                classifier.network.zeroGradients()
+                let logits = classifier.network.forward(x, training: true)
+                classifier.network.backward(loss(logits, targets: targets).gradient)
+                optimiser.update(classifier.network.parameters, learningRate: 1e-3)
+            }
+        }
+        return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: network, trainStepMilliseconds: Array(train.dropFirst(2)),
+                      batch: batch, parameters: classifier.network.parameterCount)
+    }
+}

@@ -1,0 +1,68 @@
+import PunchKit
+
+/// What a model file says about itself (the JSON line after the magic line). Everything the live
+/// pipeline must reproduce to feed the network what it was trained on is here.
+public struct ModelHeader: Codable, Equatable, Sendable {
+    /// Version of the file layout; a file with a higher number is refused.
+    public var format: Int
+    /// Output classes in logit order; the dataset's folder names.
+    public var classes: [String]
+    /// Classes that are states, not punches (no event is emitted for them).
+    public var background: [String]
+    /// Joint layout of the input (always the canonical one today).
+    public var layout: String
+    public var window: WindowSpec
+    public var features: FeatureSpec
+    public var layers: [LayerSpec]
+    public var training: TrainingInfo
+    public var parameterCount: Int
+    public var payloadBytes: Int
+    public var payloadSHA256: String
+
+    public struct WindowSpec: Codable, Equatable, Sendable {
+        public var frames: Int
+        public var rate: Double
+        /// The network labels the frame `lookahead` frames before the newest one (look-ahead = latency).
+        public var lookahead: Int
+        public init(frames: Int, rate: Double, lookahead: Int) {
+            self.frames = frames
+            self.rate = rate
+            self.lookahead = lookahead
+        }
+    }
+
+    public struct FeatureSpec: Codable, Equatable, Sendable {
+        /// Version of `FeatureExtractor`'s channel set.
+        public var version: Int
+        public var channels: Int
+        /// Per-channel standardisation computed on the training windows: (x − mean) / std.
+        public var mean: [Float]
+        public var std: [Float]
+    }
+
+    public struct TrainingInfo: Codable, Equatable, Sendable {
+        /// SHA-256 of the training data (file names and contents, sorted), so a model names its data.
+        public var dataHash: String
+        public var data: [String]
+        public var subjects: [String]
+        public var validationSubjects: [String]
+        public var seed: UInt64
+        public var epochs: Int
+        public var bestEpoch: Int
+        public var trainedAt: String
+        public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
+                    epochs: Int, bestEpoch: Int, trainedAt: String) {
+            self.dataHash = dataHash
+            self.data = data
+            self.subjects = subjects
+            self.validationSubjects = validationSubjects
+            self.seed = seed
+            self.epochs = epochs
+            self.bestEpoch = bestEpoch
+            self.trainedAt = trainedAt
+        }
+    }
+
+    public static let currentFormat = 1
+    public static let featureVersion = 1
+}

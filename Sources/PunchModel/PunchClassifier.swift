@@ -1,0 +1,99 @@
+import Foundation
+import PunchKit
+
+/// The punch classifier: a network over one window's features and everything needed to feed it.
+public final class PunchClassifier {
+    public private(set) var header: ModelHeader
+    public let network: Network
+    public let extractor: FeatureExtractor
+
+    public var classes: [String] { header.classes }
+    public var background: Set<String> { Set(header.background) }
+    public var window: ModelHeader.WindowSpec { header.window }
+
+    public init(header: ModelHeader, network: Network) {
+        self.header = header
+        self.network = network
+        extractor = FeatureExtractor(frames: header.window.frames, rate: header.window.rate)
+    }
+
+    /// A new, untrained classifier.
+    public convenience init(classes: [String], background: [String], architecture: Architecture = .standard,
+                            lookahead: Int, seed: UInt64) {
+        let channels = FeatureExtractor.channelCount
+        let specs = architecture.layers(channels: channels, frames: 120, classes: classes.count)
+        let network = Network(specs: specs, seed: seed)
+        let header = ModelHeader(
+            format: ModelHeader.currentFormat, classes: classes, background: background, layout: JointLayout.canonical.name,
+            window: .init(frames: 120, rate: 60, lookahead: lookahead),
+            features: .init(version: ModelHeader.featureVersion, channels: channels,
+                            mean: [Float](repeating: 0, count: channels), std: [Float](repeating: 1, count: channels)),
+            layers: specs,
+            training: .init(dataHash: "", data: [], subjects: [], validationSubjects: [], seed: seed, epochs: 0, bestEpoch: 0, trainedAt: ""),
+            parameterCount: network.parameterCount, payloadBytes: network.parameterCount * 4, payloadSHA256: "")
+        self.init(header: header, network: network)
+    }
+
+    public func setStandardisation(mean: [Float], std: [Float]) {
+        header.features.mean = mean
+        header.features.std = std
+    }
+
+    public func setTrainingInfo(_ info: ModelHeader.TrainingInfo) { header.training = info }
+
+    /// Standardises raw features in place ((x − mean) / std per channel).
+    public func standardise(_ features: UnsafeMutablePointer<Float>) {
+        let T = header.window.frames
+        for c in 0..<header.features.channels {
+            let m = header.features.mean[c], s = 1 / header.features.std[c]
+            let row = features + c * T
+            for t in 0..<T { row[t] = (row[t] - m) * s }
+        }
+    }
+
+    /// Class probabilities for a batch of standardised feature arrays.
+    public func probabilities(standardised samples: [[Float]]) -> [[Float]] {
+        let x = Tensor.batch(of: samples, channels: header.features.channels, time: header.window.frames)
+        return softmax(network.forward(x, training: false))
+    }
+
+    /// Class probabilities of one window (`mirror` for southpaw boxers), with its body frame.
+    public func classify<W: WindowSource>(_ window: W, mirror: Bool) -> (probabilities: [Float], body: BodyFrame) {
+        var features = [Float](repeating: 0, count: extractor.featureCount)
+        let body = features.withUnsafeMutableBufferPointer { buffer -> BodyFrame in
+            let b = extractor.extract(window, mirror: mirror, into: buffer.baseAddress!)
+            standardise(buffer.baseAddress!)
+            return b
+        }
+        let x = Tensor(channels: header.features.channels, batch: 1, time: header.window.frames, data: features)
+        return (softmax(network.forward(x, training: false))[0], body)
+    }
+}
+
+/// The network's shape: a temporal convolution stack that halves time three times (120 → 15 steps at
+/// 7.5 Hz), keeps the 15 steps apart (the newest end of the window matters), then two dense layers.
+public enum Architecture: String, Codable, Sendable, CaseIterable {
+    case standard
+    case tiny  // for tests
+
+    public func layers(channels: Int, frames: Int, classes: Int) -> [LayerSpec] {
+        switch self {
+        case .standard:
+            return [
+                .conv1d(input: channels, output: 64, kernel: 5, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 64, output: 64, kernel: 5, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 64, output: 96, kernel: 3, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 96, output: 96, kernel: 3, stride: 1, dilation: 2), .relu,
+                .flatten, .dropout(rate: 0.3),
+                .dense(input: 96 * ((frames + 7) / 8), output: 64), .relu,
+                .dense(input: 64, output: classes),
+            ]
+        case .tiny:
+            return [
+                .conv1d(input: channels, output: 8, kernel: 5, stride: 4, dilation: 1), .relu,
+                .flatten,
+                .dense(input: 8 * ((frames + 3) / 4), output: classes),
+            ]
+        }
+    }
+}

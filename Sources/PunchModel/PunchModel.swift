@@ -1,1 +1,0 @@
-// PunchModel: see README, "Architecture".

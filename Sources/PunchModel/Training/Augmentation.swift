@@ -1,0 +1,134 @@
+import Foundation
+import PunchKit
+
+/// On-the-fly augmentation of a training window, applied to the raw 3D joints before normalisation.
+///
+/// The body frame already removes where the camera stands (position, distance, yaw) and the stance
+/// (mirroring), so rotation about the vertical and mirroring only exercise the estimates of that frame;
+/// what normalisation cannot remove is varied here: speed (time warp), camera pitch, monocular depth
+/// error (z scaled about the hips), body proportions (per-axis scale), noise (white jitter and a slow
+/// wobble, in torso lengths), and dropped joints (single joints for a while, or the legs, as when a
+/// webcam sees only the upper body).
+public struct Augmentation: Codable, Equatable, Sendable {
+    public var timeWarp: ClosedRange<Double> = 0.8...1.25
+    public var yawDegrees: Double = 180
+    public var pitchDegrees: Double = 15
+    public var depthScale: ClosedRange<Double> = 0.7...1.3
+    public var axisScale: ClosedRange<Double> = 0.92...1.08
+    /// Standard deviation of per-frame jitter, in torso lengths (upper bound; each window draws its own).
+    public var jitter: Double = 0.02
+    /// Amplitude of a slow (≈1 Hz) wobble per joint, in torso lengths.
+    public var wobble: Double = 0.03
+    public var jointDropout: Double = 0.03
+    public var legDropout: Double = 0.1
+
+    public init() {}
+
+    public static let none: Augmentation = {
+        var a = Augmentation()
+        a.timeWarp = 1...1
+        a.yawDegrees = 0
+        a.pitchDegrees = 0
+        a.depthScale = 1...1
+        a.axisScale = 1...1
+        a.jitter = 0
+        a.wobble = 0
+        a.jointDropout = 0
+        a.legDropout = 0
+        return a
+    }()
+}
+
+/// A window cut from a 60 fps canonical sequence, possibly augmented; read by the feature extractor.
+public struct AugmentedWindow: WindowSource {
+    public let frameCount: Int
+    private var points: [Vec3]
+    private var confidences: [Double]
+    private static let joints = JointLayout.canonical.count
+
+    @inline(__always) public func point(_ t: Int, _ joint: Int) -> Vec3 { points[t * Self.joints + joint] }
+    @inline(__always) public func confidence(_ t: Int, _ joint: Int) -> Double { confidences[t * Self.joints + joint] }
+
+    /// The window whose newest frame is source frame `end` (fractional source times when warped).
+    /// `torso` is the sequence's torso length in its own units (noise is scaled by it).
+    public init(_ s: SkeletonSequence, end: Int, frames T: Int, speed: Double = 1) {
+        let J = Self.joints
+        frameCount = T
+        points = [Vec3](repeating: .zero, count: T * J)
+        confidences = [Double](repeating: 0, count: T * J)
+        let n = s.frameCount
+        for i in 0..<T {
+            let src = Double(end) - Double(T - 1 - i) * speed
+            let clamped = min(max(src, 0), Double(n - 1))
+            let a = Int(clamped.rounded(.down)), b = min(a + 1, n - 1)
+            let u = clamped - Double(a)
+            for j in 0..<J {
+                let ca = s.confidence(frame: a, joint: j), cb = s.confidence(frame: b, joint: j)
+                if u == 0 || (ca > 0 && cb > 0) {
+                    points[i * J + j] = u == 0 ? s.worldPosition(frame: a, joint: j)
+                        : Vec3.lerp(s.worldPosition(frame: a, joint: j), s.worldPosition(frame: b, joint: j), u)
+                    confidences[i * J + j] = u == 0 ? ca : ca + (cb - ca) * u
+                }
+            }
+        }
+    }
+
+    /// Applies the random parts of `a` (everything but the time warp, which `init` takes as `speed`).
+    public mutating func augment(_ a: Augmentation, torso: Double, rng: inout SeededGenerator) {
+        let J = Self.joints, T = frameCount
+        let hips = (Joint.leftHip.rawValue, Joint.rightHip.rawValue)
+        // Rotation: yaw about the camera's vertical, then pitch.
+        let rotation = Rotation3.aboutX(rng.uniform(-a.pitchDegrees, a.pitchDegrees) * .pi / 180)
+            * Rotation3.aboutY(rng.uniform(-a.yawDegrees, a.yawDegrees) * .pi / 180)
+        let depth = rng.uniform(a.depthScale.lowerBound, a.depthScale.upperBound)
+        let scale = Vec3(rng.uniform(a.axisScale.lowerBound, a.axisScale.upperBound),
+                         rng.uniform(a.axisScale.lowerBound, a.axisScale.upperBound),
+                         rng.uniform(a.axisScale.lowerBound, a.axisScale.upperBound))
+        let jitter = rng.uniform(0, a.jitter) * torso
+        var phase = (0..<J).map { _ in Vec3(rng.uniform(0, 6.3), rng.uniform(0, 6.3), rng.uniform(0, 6.3)) }
+        let wobble = rng.uniform(0, a.wobble) * torso
+        let wobbleRate = rng.uniform(0.5, 1.5) * 2 * .pi / 60
+        for t in 0..<T {
+            let centre = (points[t * J + hips.0] + points[t * J + hips.1]) * 0.5
+            for j in 0..<J {
+                var p = points[t * J + j] - centre
+                p.z *= depth
+                p = Vec3(p.x * scale.x, p.y * scale.y, p.z * scale.z)
+                p = rotation.apply(p)
+                p += Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian()) * jitter
+                let w = phase[j]
+                p += Vec3(sin(w.x), sin(w.y), sin(w.z)) * wobble
+                points[t * J + j] = centre + p
+            }
+            for j in 0..<J { phase[j] += Vec3(wobbleRate, wobbleRate * 1.3, wobbleRate * 0.7) }
+        }
+        // Dropped joints: a random span of frames for single joints; the whole window for the legs.
+        for j in 0..<J where rng.chance(a.jointDropout) {
+            let start = Int(rng.uniform(0, Double(T))), length = Int(rng.uniform(5, 60))
+            for t in start..<min(T, start + length) { confidences[t * J + j] = 0 }
+        }
+        if rng.chance(a.legDropout) {
+            let legs = [Joint.leftKnee, .rightKnee, .leftAnkle, .rightAnkle].map(\.rawValue)
+            let level = rng.uniform(0, BodyFrame.minConfidence)  // hallucinated, low-visibility legs
+            for t in 0..<T { for j in legs { confidences[t * J + j] = min(confidences[t * J + j], level) } }
+        }
+    }
+}
+
+extension SkeletonSequence {
+    /// Median torso length (mid-hip → mid-shoulder) of a canonical sequence, in its world units.
+    public var torsoLength: Double {
+        let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
+        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
+        var lengths: [Double] = []
+        for f in stride(from: 0, to: frameCount, by: max(1, frameCount / 50)) {
+            guard [ls, rs, lh, rh].allSatisfy({ confidence(frame: f, joint: $0) > BodyFrame.minConfidence }) else { continue }
+            let s = (worldPosition(frame: f, joint: ls) + worldPosition(frame: f, joint: rs)) * 0.5
+            let h = (worldPosition(frame: f, joint: lh) + worldPosition(frame: f, joint: rh)) * 0.5
+            lengths.append((s - h).length)
+        }
+        guard !lengths.isEmpty else { return 1 }
+        lengths.sort()
+        return lengths[lengths.count / 2]
+    }
+}

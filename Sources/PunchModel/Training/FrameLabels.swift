@@ -1,0 +1,79 @@
+import PunchKit
+
+/// The label of every 60 fps frame of a recording: what the classifier must say when that frame is
+/// `lookahead` frames before the newest end of its window (online detection: "what is happening now").
+///
+/// - Frames inside a labelled segment (from `annotations.csv` or an `.events.csv` truth file) take its label.
+/// - Other frames of a clip whose folder label is a background class (stance, idle) take that label.
+/// - Other frames of a punch clip — the stance padding around the punch — take the default background
+///   label (`stance`). A punch clip without any segment (Create ML style, a user's recording) has its
+///   punch found from the wrists (`ActionLocator`), the rest is stance.
+/// - Other frames of a long recording are stance.
+/// Frames whose label is not a class of the model are -1 and never used.
+public enum FrameLabels {
+    public static func make(clip: LabelledClip, resampled s: SkeletonSequence, classes: [String], background: [String]) -> [Int] {
+        let index = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
+        let defaultBackground = background.contains("stance") ? "stance" : background.first
+        let clipLabel = clip.label
+        let fill: String?
+        if let clipLabel, background.contains(clipLabel) { fill = clipLabel } else { fill = defaultBackground }
+        var labels = [Int](repeating: fill.flatMap { index[$0] } ?? -1, count: s.frameCount)
+
+        var segments = clip.segments
+        if segments.isEmpty, let clipLabel, !background.contains(clipLabel) {
+            if let (start, end) = ActionLocator.locate(s) {
+                segments = [Annotation(file: clip.name, label: clipLabel, start: start, end: end)]
+            }
+        }
+        for seg in segments {
+            let label = index[seg.label] ?? -1
+            for f in 0..<s.frameCount where s.times[f] >= seg.start && s.times[f] <= seg.end { labels[f] = label }
+        }
+        return labels
+    }
+}
+
+/// Finds the punch in a clip that says only "this is a jab": the span around the fastest wrist motion
+/// (relative to the body) where either wrist moves faster than a quarter of that peak; spans closer than
+/// 0.25 s are merged (the two jabs of a double jab).
+public enum ActionLocator {
+    public static func locate(_ s: SkeletonSequence) -> (start: Double, end: Double)? {
+        guard s.frameCount > 4 else { return nil }
+        let speed = WristSpeed.bodyRelative(s)
+        guard let peak = speed.indices.max(by: { speed[$0] < speed[$1] }), speed[peak] > 0 else { return nil }
+        let threshold = speed[peak] * 0.25
+        var lo = peak, hi = peak
+        func extend() {
+            while lo > 0 && speed[lo - 1] > threshold { lo -= 1 }
+            while hi < speed.count - 1 && speed[hi + 1] > threshold { hi += 1 }
+        }
+        extend()
+        // Merge a neighbouring burst within 0.25 s.
+        var merged = true
+        while merged {
+            merged = false
+            let gap = Int(0.25 * 60)
+            if let next = (hi + 1..<min(hi + gap, speed.count)).first(where: { speed[$0] > threshold }) { hi = next; extend(); merged = true }
+            if let prev = (max(lo - gap, 0)..<lo).reversed().first(where: { speed[$0] > threshold }) { lo = prev; extend(); merged = true }
+        }
+        return (s.times[lo], s.times[hi])
+    }
+}
+
+/// Wrist speeds of a canonical sequence.
+public enum WristSpeed {
+    /// Max of both wrists' speed relative to the mid-shoulder, in input units per second, per frame
+    /// (central differences).
+    public static func bodyRelative(_ s: SkeletonSequence) -> [Double] {
+        let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
+        func rel(_ f: Int, _ w: Joint) -> Vec3 {
+            s.worldPosition(frame: f, joint: w.rawValue) - (s.worldPosition(frame: f, joint: ls) + s.worldPosition(frame: f, joint: rs)) * 0.5
+        }
+        return (0..<s.frameCount).map { f in
+            let a = max(f - 1, 0), b = min(f + 1, s.frameCount - 1)
+            guard b > a else { return 0 }
+            let dt = s.times[b] - s.times[a]
+            return max((rel(b, .leftWrist) - rel(a, .leftWrist)).length, (rel(b, .rightWrist) - rel(a, .rightWrist)).length) / dt
+        }
+    }
+}

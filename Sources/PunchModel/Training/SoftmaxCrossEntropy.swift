@@ -1,0 +1,29 @@
+import Foundation
+
+/// Weighted softmax cross-entropy with label smoothing (Szegedy et al. 2016), averaged over the
+/// batch weights. Returns the loss and ∂loss/∂logits.
+public struct SoftmaxCrossEntropy {
+    public var labelSmoothing: Float
+
+    public init(labelSmoothing: Float = 0) { self.labelSmoothing = labelSmoothing }
+
+    public func callAsFunction(_ logits: Tensor, targets: [Int], weights: [Float]? = nil) -> (loss: Float, gradient: Tensor) {
+        let K = logits.channels, B = logits.batch
+        precondition(targets.count == B)
+        let w = weights ?? [Float](repeating: 1, count: B)
+        let total = max(w.reduce(0, +), 1e-12)
+        let probabilities = softmax(logits)
+        var gradient = Tensor(channels: K, batch: B, time: 1)
+        var loss: Float = 0
+        let off = labelSmoothing / Float(K), on = 1 - labelSmoothing + off
+        for b in 0..<B {
+            for k in 0..<K {
+                let q = k == targets[b] ? on : off
+                let p = probabilities[b][k]
+                loss -= w[b] * q * log(max(p, 1e-12))
+                gradient.data[k * B + b] = w[b] * (p - q) / total
+            }
+        }
+        return (loss / total, gradient)
+    }
+}

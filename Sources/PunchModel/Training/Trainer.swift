@@ -1,0 +1,179 @@
+import Foundation
+import PunchKit
+
+/// Fits a `PunchClassifier` on prepared recordings: mini-batches of augmented windows, AdamW with
+/// warm-up and cosine decay, class-balanced loss, early stopping on a subject-disjoint validation split,
+/// best weights kept. The same seed gives the same model (every random draw comes from seeded streams
+/// derived per epoch and per sample, so the parallel feature extraction does not change the result).
+public final class Trainer {
+    public let classifier: PunchClassifier
+    public let configuration: TrainingConfiguration
+
+    public struct Outcome: Sendable {
+        public var history: [EpochStats]
+        public var bestEpoch: Int
+        public var stoppedEarly: Bool
+        /// Frame-level confusion on the validation windows with the best weights.
+        public var validationConfusion: ConfusionMatrix?
+    }
+
+    public init(classifier: PunchClassifier, configuration: TrainingConfiguration) {
+        self.classifier = classifier
+        self.configuration = configuration
+    }
+
+    var backgroundIndices: Set<Int> {
+        Set(classifier.classes.enumerated().filter { classifier.background.contains($0.element) }.map(\.offset))
+    }
+
+    public func train(_ train: [PreparedClip], validation: [PreparedClip], progress: (TrainingProgress) -> Void = { _ in }) -> Outcome {
+        let cfg = configuration
+        let K = classifier.classes.count
+        let frames = classifier.window.frames
+        let extractor = classifier.extractor
+        let trainSampler = WindowSampler(clips: train, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
+        let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
+        var rng = SeededGenerator(seed: cfg.seed)
+        let previousThreads = BLASThreads.current
+        BLASThreads.set(cfg.threads)
+        defer { BLASThreads.set(previousThreads) }
+
+        // Standardisation from augmented training windows.
+        let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng).prefix(3000))
+        progress(.standardising(windows: statsSamples.count))
+        let statsRng = rng
+        let statsFeatures = concurrentMap(Array(statsSamples.enumerated())) { i, s in
+            var r = statsRng.derived(UInt64(i))
+            return trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r)
+        }
+        let (mean, std) = Self.channelStatistics(statsFeatures, channels: FeatureExtractor.channelCount, frames: frames)
+        classifier.setStandardisation(mean: mean, std: std)
+
+        let validationSamples = validationSampler.grid(stride: 4)
+        let validationFeatures = concurrentMap(validationSamples) { s -> [Float] in
+            var r = SeededGenerator(seed: 0)
+            return standardised(validationSampler.features(s, extractor: extractor, augmentation: nil, rng: &r))
+        }
+        let validationLabels = validationSamples.map(validationSampler.label)
+
+        let loss = SoftmaxCrossEntropy(labelSmoothing: cfg.labelSmoothing)
+        var optimiser = AdamW(weightDecay: cfg.weightDecay)
+        let firstEpoch = trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng)
+        let batchesPerEpoch = max(1, (firstEpoch.count + cfg.batch - 1) / cfg.batch)
+        let schedule = LearningRateSchedule(peak: cfg.learningRate, warmupSteps: batchesPerEpoch, totalSteps: batchesPerEpoch * cfg.epochs)
+        var history: [EpochStats] = []
+        var best: (f1: Double, loss: Double, epoch: Int, weights: [Float])? = nil
+        var step = 0
+        var stoppedEarly = false
+
+        for epoch in 1...max(cfg.epochs, 1) {
+            let started = Date()
+            let samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng)
+            let weights = Self.classWeights(samples.map(trainSampler.label), classes: K)
+            let epochRng = rng.derived(UInt64(epoch))
+            _ = rng.next()
+            var lossSum = 0.0, correct = 0, seen = 0
+            let batches = stride(from: 0, to: samples.count, by: cfg.batch).map { Array(samples[$0..<min($0 + cfg.batch, samples.count)]) }
+            for (b, batch) in batches.enumerated() {
+                let offset = b * cfg.batch
+                let features = concurrentMap(Array(batch.enumerated())) { i, s -> [Float] in
+                    var r = epochRng.derived(UInt64(offset + i))
+                    return standardised(trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r))
+                }
+                let targets = batch.map(trainSampler.label)
+                let x = Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames)
+                classifier.network.zeroGradients()
+                let logits = classifier.network.forward(x, training: true)
+                let (l, g) = loss(logits, targets: targets, weights: targets.map { weights[$0] })
+                classifier.network.backward(g)
+                optimiser.update(classifier.network.parameters, learningRate: schedule.rate(at: step))
+                step += 1
+                lossSum += Double(l) * Double(batch.count)
+                for (i, p) in softmax(logits).enumerated() where argmax(p) == targets[i] { correct += 1 }
+                seen += batch.count
+                progress(.batch(epoch: epoch, epochs: cfg.epochs, batch: b + 1, batches: batches.count,
+                                loss: lossSum / Double(seen), accuracy: Double(correct) / Double(seen)))
+            }
+            var stats = EpochStats(epoch: epoch, trainLoss: lossSum / Double(max(seen, 1)), trainAccuracy: Double(correct) / Double(max(seen, 1)),
+                                   validationLoss: nil, validationAccuracy: nil, validationMacroF1: nil,
+                                   learningRate: Double(schedule.rate(at: max(step - 1, 0))), seconds: 0)
+            var improved = false
+            if !validationFeatures.isEmpty {
+                let (vLoss, confusion) = evaluate(validationFeatures, labels: validationLabels, loss: loss)
+                let report = ClassificationReport(confusion)
+                stats.validationLoss = vLoss
+                stats.validationAccuracy = report.accuracy
+                stats.validationMacroF1 = report.macroF1
+                if best == nil || report.macroF1 > best!.f1 + 1e-9 || (abs(report.macroF1 - best!.f1) <= 1e-9 && vLoss < best!.loss) {
+                    best = (report.macroF1, vLoss, epoch, classifier.network.flatParameters)
+                    improved = true
+                }
+            } else {
+                best = (0, stats.trainLoss, epoch, classifier.network.flatParameters)
+                improved = true
+            }
+            stats.seconds = Date().timeIntervalSince(started)
+            history.append(stats)
+            progress(.epoch(stats, best: improved))
+            if let best, epoch - best.epoch >= cfg.patience {
+                stoppedEarly = epoch < cfg.epochs
+                break
+            }
+        }
+        if let best { classifier.network.load(flatParameters: best.weights) }
+        var confusion: ConfusionMatrix? = nil
+        if !validationFeatures.isEmpty { confusion = evaluate(validationFeatures, labels: validationLabels, loss: loss).confusion }
+        progress(.stopped(early: stoppedEarly, bestEpoch: best?.epoch ?? 0))
+        return Outcome(history: history, bestEpoch: best?.epoch ?? 0, stoppedEarly: stoppedEarly, validationConfusion: confusion)
+    }
+
+    private func standardised(_ f: [Float]) -> [Float] {
+        var out = f
+        out.withUnsafeMutableBufferPointer { classifier.standardise($0.baseAddress!) }
+        return out
+    }
+
+    private func evaluate(_ features: [[Float]], labels: [Int], loss: SoftmaxCrossEntropy) -> (loss: Double, confusion: ConfusionMatrix) {
+        var confusion = ConfusionMatrix(labels: classifier.classes)
+        var total = 0.0
+        for start in stride(from: 0, to: features.count, by: 256) {
+            let chunk = Array(features[start..<min(start + 256, features.count)])
+            let targets = Array(labels[start..<min(start + 256, labels.count)])
+            let logits = classifier.network.forward(Tensor.batch(of: chunk, channels: FeatureExtractor.channelCount, time: classifier.window.frames))
+            total += Double(loss(logits, targets: targets).loss) * Double(chunk.count)
+            for (i, p) in softmax(logits).enumerated() { confusion.add(truth: targets[i], predicted: argmax(p)) }
+        }
+        return (total / Double(max(features.count, 1)), confusion)
+    }
+
+    /// Inverse-frequency weights, normalised to mean 1 over the samples and clipped to 0.2…5.
+    static func classWeights(_ labels: [Int], classes: Int) -> [Float] {
+        var counts = [Int](repeating: 0, count: classes)
+        for l in labels { counts[l] += 1 }
+        let present = counts.filter { $0 > 0 }.count
+        return counts.map { c in
+            c == 0 ? 1 : Float(min(max(Double(labels.count) / Double(present * c), 0.2), 5))
+        }
+    }
+
+    /// Per-channel mean and standard deviation over all samples and frames (std floored at 0.01).
+    static func channelStatistics(_ samples: [[Float]], channels: Int, frames: Int) -> ([Float], [Float]) {
+        var mean = [Float](repeating: 0, count: channels), std = [Float](repeating: 1, count: channels)
+        guard !samples.isEmpty else { return (mean, std) }
+        for c in 0..<channels {
+            var s = 0.0, s2 = 0.0
+            for f in samples { for t in 0..<frames { let v = Double(f[c * frames + t]); s += v; s2 += v * v } }
+            let n = Double(samples.count * frames)
+            let m = s / n
+            mean[c] = Float(m)
+            std[c] = Float(max((max(s2 / n - m * m, 0)).squareRoot(), 0.01))
+        }
+        return (mean, std)
+    }
+}
+
+@inline(__always) func argmax(_ p: [Float]) -> Int {
+    var best = 0
+    for i in 1..<p.count where p[i] > p[best] { best = i }
+    return best
+}

@@ -1,0 +1,45 @@
+import PunchKit
+
+/// Hyper-parameters of a training run (all recorded in the report).
+public struct TrainingConfiguration: Codable, Equatable, Sendable {
+    public var epochs = 30
+    public var batch = 64
+    public var learningRate: Float = 2e-3
+    public var weightDecay: Float = 1e-4
+    public var labelSmoothing: Float = 0.05
+    /// Training windows drawn per 3 s of recording per epoch (half of them inside punches).
+    public var samplesPerClip = 8
+    public var validationFraction = 0.2
+    /// Epochs without a better validation macro-F1 before stopping.
+    public var patience = 8
+    public var seed: UInt64 = 1
+    /// Frames between the labelled frame and the newest frame of the window (60 fps): the look-ahead
+    /// the network gets, paid for in latency.
+    public var lookahead = 6
+    public var architecture = Architecture.standard
+    public var augmentation = Augmentation()
+    /// OpenBLAS threads for the training steps.
+    public var threads = 2
+
+    public init() {}
+}
+
+/// What one epoch did.
+public struct EpochStats: Codable, Equatable, Sendable {
+    public var epoch: Int
+    public var trainLoss: Double
+    public var trainAccuracy: Double
+    public var validationLoss: Double?
+    public var validationAccuracy: Double?
+    public var validationMacroF1: Double?
+    public var learningRate: Double
+    public var seconds: Double
+}
+
+/// Progress reports for a progress bar.
+public enum TrainingProgress: Sendable {
+    case standardising(windows: Int)
+    case batch(epoch: Int, epochs: Int, batch: Int, batches: Int, loss: Double, accuracy: Double)
+    case epoch(EpochStats, best: Bool)
+    case stopped(early: Bool, bestEpoch: Int)
+}

@@ -1,0 +1,27 @@
+import Foundation
+import PunchKit
+
+/// Loads the datasets named by --data, printing their summary to stderr.
+enum DatasetLoading {
+    static func load(_ paths: [String], quiet: Bool = false) throws -> [Dataset] {
+        guard !paths.isEmpty else { throw CLIError("no --data given; pass --data DIR (DIR/<label>/<clip>.csv)") }
+        return try paths.map { path in
+            let d = try Dataset.load(URL(fileURLWithPath: path), videoReader: VideoSkeletons.reader)
+            if !quiet { Log.info("\(path):\n" + DatasetSummary(d).text()) }
+            return d
+        }
+    }
+
+    /// SHA-256 of the files of the datasets (relative paths and contents, sorted): the model's data hash.
+    static func hash(_ datasets: [Dataset]) throws -> String {
+        var sha = SHA256()
+        for d in datasets {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: d.root.path).sorted()
+            for f in files where f.hasSuffix(".csv") {
+                sha.update(f)
+                sha.update([UInt8](try Data(contentsOf: d.root.appendingPathComponent(f))))
+            }
+        }
+        return SHA256.hex(sha.finalize())
+    }
+}

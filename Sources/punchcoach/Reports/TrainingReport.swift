@@ -1,0 +1,41 @@
+import Foundation
+import PunchDetect
+import PunchKit
+import PunchModel
+
+/// The Markdown report of a training run, with its two PNGs beside it.
+enum TrainingReport {
+    static func write(to url: URL, classifier: PunchClassifier, configuration cfg: TrainingConfiguration, outcome: Trainer.Outcome,
+                      evaluation: DatasetEvaluation, datasets: [Dataset], seconds: Double, command: [String]) throws {
+        let base = url.deletingPathExtension()
+        let confusionPNG = base.appendingPathExtension("confusion.png")
+        let curvesPNG = base.appendingPathExtension("curves.png")
+        try ConfusionChart.draw(evaluation.report.confusion, title: "held-out subjects, clip level", to: confusionPNG.path)
+        try LearningCurveChart.draw(outcome.history, bestEpoch: outcome.bestEpoch, to: curvesPNG.path)
+        let h = classifier.header
+        var s = "# Punch classifier: training report\n\n"
+        s += "Command: `punchcoach \(command.dropFirst().joined(separator: " "))`\n\n"
+        s += "- classes: \(h.classes.joined(separator: ", ")) (background: \(h.background.joined(separator: ", ")))\n"
+        s += "- network: \(h.layers.map(\.summary).joined(separator: " → ")); \(h.parameterCount) parameters\n"
+        s += "- window: \(h.window.frames) frames at \(Int(h.window.rate)) fps, look-ahead \(h.window.lookahead) frames\n"
+        s += "- data: \(h.training.data.joined(separator: ", ")), SHA-256 \(h.training.dataHash.prefix(16))…\n"
+        s += "- subjects: \(h.training.subjects.count) for training, held out: \(h.training.validationSubjects.joined(separator: ", "))\n"
+        s += "- seed \(cfg.seed), \(outcome.history.count) epochs (best \(outcome.bestEpoch)\(outcome.stoppedEarly ? ", early stop" : "")), "
+        s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), "
+        s += "\(String(format1: seconds)) s on this machine\n\n"
+        for d in datasets { s += "### Data: \(d.root.path)\n\n```\n\(DatasetSummary(d).text())\n```\n\n" }
+        s += EvaluationMarkdown.text(evaluation, title: "Held-out subjects, clip level")
+        s += "![confusion](\(confusionPNG.lastPathComponent))\n\n"
+        if let frames = outcome.validationConfusion {
+            s += "## Held-out subjects, frame level (validation windows)\n\n" + ClassificationReport(frames).markdown() + "\n"
+        }
+        s += "## Learning curves\n\n![curves](\(curvesPNG.lastPathComponent))\n\n"
+        s += "| epoch | train loss | train acc | val loss | val acc | val macro-F1 | lr | s |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for e in outcome.history {
+            s += "| \(e.epoch) | \(String(format3: e.trainLoss)) | \(String(format3: e.trainAccuracy)) | "
+            s += "\(e.validationLoss.map { String(format3: $0) } ?? "–") | \(e.validationAccuracy.map { String(format3: $0) } ?? "–") | "
+            s += "\(e.validationMacroF1.map { String(format3: $0) } ?? "–") | \(String(format: "%.5f", e.learningRate)) | \(String(format1: e.seconds)) |\n"
+        }
+        try Data(s.utf8).write(to: url)
+    }
+}
