@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import PunchKit
+@testable import PunchModel
+
+/// Tiny hand-made recordings: a figure in guard that throws its left hand, its right hand, or nothing.
+enum TinyData {
+    /// `continuous`: the hand punches over and over for the whole clip, which is one labelled segment —
+    /// no frame is ambiguous, so a working network must fit every window.
+    static func clip(_ label: String, subject: Int, index: Int, continuous: Bool = false) -> LabelledClip {
+        var s = SkeletonSequence(layout: .canonical, units: .m, source: "tiny", subject: "s\(subject)", hasWorld: true)
+        let base: [Vec3] = [
+            Vec3(0, -0.65, 2.9), Vec3(0.03, -0.68, 2.92), Vec3(-0.03, -0.68, 2.92), Vec3(0.07, -0.66, 2.97), Vec3(-0.07, -0.66, 2.97),
+            Vec3(0.18, -0.45, 2.95), Vec3(-0.18, -0.45, 3.05), Vec3(0.22, -0.25, 2.8), Vec3(-0.22, -0.25, 2.95),
+            Vec3(0.2, -0.45, 2.6), Vec3(-0.12, -0.5, 2.85), Vec3(0.1, 0, 2.97), Vec3(-0.1, 0, 3.03),
+            Vec3(0.14, 0.45, 2.85), Vec3(-0.14, 0.45, 3.1), Vec3(0.16, 0.9, 2.75), Vec3(-0.16, 0.9, 3.2),
+        ]
+        let scale = 1 + 0.05 * Double(subject), start = 1.2 + 0.1 * Double(index % 3)
+        var segments: [Annotation] = []
+        if label != "stance" {
+            segments = [Annotation(file: "\(label)/\(subject)-\(index)", label: label, start: continuous ? 0 : start, end: continuous ? 3 : start + 0.3)]
+        }
+        for f in 0..<180 {
+            let t = Double(f) / 60
+            var p = base.map { $0 * scale }
+            let u = continuous ? (t * 2.5).truncatingRemainder(dividingBy: 1) : (t - start) / 0.3
+            if label != "stance" && u > 0 && u < 1 {
+                let reach = sin(.pi * u) * 0.45
+                let wrist = label == "left" ? Joint.leftWrist : .rightWrist
+                p[wrist.rawValue].z -= reach
+            }
+            s.append(time: t, positions: p, confidences: Array(repeating: 0.95, count: 17), world: p)
+        }
+        return LabelledClip(name: "\(label)/\(subject)-\(index)", label: label, subject: "s\(subject)", sourceLayout: "coco17",
+                            sequence: s, segments: segments)
+    }
+
+    static func clips(subjects: ClosedRange<Int>, continuous: Bool = false) -> [LabelledClip] {
+        subjects.flatMap { sub in ["left", "right", "stance"].flatMap { l in (0..<2).map { clip(l, subject: sub, index: $0, continuous: continuous) } } }
+    }
+}
+
+@Suite struct TrainingTests {
+    func train(seed: UInt64, epochs: Int, continuous: Bool = false) -> (PunchClassifier, Trainer.Outcome) {
+        let classes = ["left", "right", "stance"]
+        let prepared = TrainingSet.prepare(TinyData.clips(subjects: 1...3, continuous: continuous), classes: classes, background: ["stance"])
+        var cfg = TrainingConfiguration()
+        cfg.epochs = epochs
+        cfg.seed = seed
+        cfg.lookahead = 4
+        cfg.samplesPerClip = 24
+        cfg.augmentation = .none
+        cfg.architecture = .tiny
+        cfg.learningRate = 1e-2
+        cfg.labelSmoothing = 0
+        cfg.patience = 1000
+        let model = PunchClassifier(classes: classes, background: ["stance"], architecture: .tiny, lookahead: 4, seed: seed)
+        let outcome = Trainer(classifier: model, configuration: cfg).train(prepared, validation: [])
+        return (model, outcome)
+    }
+
+    /// A network that cannot fit a handful of clips is broken: the training accuracy must reach 98 %.
+    @Test func overfitsATinyDataset() {
+        let (_, outcome) = train(seed: 3, epochs: 25, continuous: true)
+        #expect(outcome.history.last!.trainAccuracy > 0.98, "\(outcome.history.map(\.trainAccuracy))")
+        #expect(outcome.history.last!.trainLoss < outcome.history.first!.trainLoss / 5)
+    }
+
+    @Test func sameSeedSameModel() {
+        let (a, _) = train(seed: 5, epochs: 3)
+        let (b, _) = train(seed: 5, epochs: 3)
+        let (c, _) = train(seed: 6, epochs: 3)
+        #expect(a.network.flatParameters == b.network.flatParameters)
+        #expect(a.header.features == b.header.features)
+        #expect(a.network.flatParameters != c.network.flatParameters)
+    }
+
+    @Test func framesAreLabelledFromSegmentsAndPadding() {
+        let clip = TinyData.clip("left", subject: 1, index: 0)
+        let s = clip.sequence.resampled()
+        let labels = FrameLabels.make(clip: clip, resampled: s, classes: ["left", "right", "stance"], background: ["stance"])
+        for f in 0..<s.frameCount {
+            let inside = s.times[f] >= 1.2 && s.times[f] <= 1.5
+            #expect(labels[f] == (inside ? 0 : 2), "frame \(f) at \(s.times[f])")
+        }
+        // Without a segment, the punch is found from the wrists.
+        var bare = clip
+        bare.segments = []
+        let found = ActionLocator.locate(s)!
+        #expect(found.start > 1.15 && found.start < 1.3 && found.end > 1.4 && found.end < 1.55, "\(found)")
+        let auto = FrameLabels.make(clip: bare, resampled: s, classes: ["left", "right", "stance"], background: ["stance"])
+        #expect(auto.filter { $0 == 0 }.count > 8)
+    }
+
+    @Test func subjectSplitKeepsPeopleApart() {
+        let prepared = TrainingSet.prepare(TinyData.clips(subjects: 1...5), classes: ["left", "right", "stance"], background: ["stance"])
+        let split = TrainingSet.splitBySubject(prepared, fraction: 0.4, seed: 1)
+        #expect(split.validationSubjects.count == 2)
+        #expect(Set(split.train.map(\.subject)).isDisjoint(with: Set(split.validation.map(\.subject))))
+        #expect(split.train.count + split.validation.count == prepared.count)
+    }
+}
