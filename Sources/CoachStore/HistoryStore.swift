@@ -46,7 +46,9 @@ public final class HistoryStore: Sendable {
             switch try DatabaseFile.check(path) {
             case .absent:
                 try DatabaseFile.createParentDirectory(of: path)
+                try DatabaseFile.requireWritable(path, exists: false)
             case .file:
+                try DatabaseFile.requireWritable(path, exists: true)
                 // Refuse a newer or foreign database before the writing connection changes anything
                 // (opening it in WAL mode would already rewrite its header).
                 let inspection = try inspect(path: path, busyTimeout: busyTimeout)

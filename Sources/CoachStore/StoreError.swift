@@ -39,9 +39,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is an SQLite database of another program, not PunchCoach's; choose another --db"
         case .newerSchema(let path, let found, let known, let unknown):
             if found > known {
-                "\((path as NSString).lastPathComponent) was written by a newer PunchCoach (schema v\(found) > v\(known)); update PunchCoach or use --db with another file (\(path))"
+                "\(path) was written by a newer PunchCoach (schema v\(found) > v\(known)); update PunchCoach or use --db with another file"
             } else {
-                "\((path as NSString).lastPathComponent) was written by a newer PunchCoach (unknown migration \(unknown.joined(separator: ", "))); update PunchCoach or use --db with another file (\(path))"
+                "\(path) was written by a newer PunchCoach (unknown migration \(unknown.joined(separator: ", "))); update PunchCoach or use --db with another file"
             }
         case .readOnly(let path):
             "cannot write \(path) (read-only); choose another --db"

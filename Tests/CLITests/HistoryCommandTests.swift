@@ -149,7 +149,7 @@ import Testing
             (folder, "\(folder) is a directory, not a database file; pass a file path with --db"),
             (text, "\(text) is not a PunchCoach database (not SQLite); choose another --db"),
             (foreign, "\(foreign) is an SQLite database of another program, not PunchCoach's; choose another --db"),
-            (newer, "newer.sqlite was written by a newer PunchCoach (schema v3 > v2); update PunchCoach or use --db with another file (\(newer))"),
+            (newer, "\(newer) was written by a newer PunchCoach (schema v3 > v2); update PunchCoach or use --db with another file"),
         ]
         for (path, message) in cases {
             let before = FileManager.default.contents(atPath: path)

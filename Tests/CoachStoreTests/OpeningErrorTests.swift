@@ -61,7 +61,7 @@ import Testing
         #expect(listing(dir.path) == ["history.sqlite"])
         #expect(
             expected.description
-                == "history.sqlite was written by a newer PunchCoach (schema v3 > v2); update PunchCoach or use --db with another file (\(path))"
+                == "\(path) was written by a newer PunchCoach (schema v3 > v2); update PunchCoach or use --db with another file"
         )
     }
 

@@ -42,4 +42,13 @@ enum DatabaseFile: Equatable {
             throw .cannotCreate(path: path, reason: "cannot create the directory \(parent)")
         }
     }
+
+    /// Throws `readOnly` unless the file (when it exists) and its directory can be written: WAL
+    /// mode keeps `-wal` and `-shm` files beside the database. Asks the kernel (`access`), which
+    /// also answers for root, for immutable files (`chattr +i`) and read-only mounts.
+    static func requireWritable(_ path: String, exists: Bool) throws(StoreError) {
+        let parent = (path as NSString).deletingLastPathComponent
+        if exists && access(path, W_OK) != 0 { throw .readOnly(path: path) }
+        if access(parent.isEmpty ? "." : parent, W_OK) != 0 { throw .readOnly(path: path) }
+    }
 }
