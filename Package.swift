@@ -70,9 +70,10 @@ let package = Package(
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit"]),
-        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore"]),
+        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CoachTUITests", dependencies: ["CoachTUI", "CoachStore", "PunchKit"]),
-        .testTarget(name: "CLITests", dependencies: ["PunchKit"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["PunchKit", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,1 +1,0 @@
-// CoachStore: see README, "Architecture".
