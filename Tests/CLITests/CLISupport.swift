@@ -21,6 +21,9 @@ func punchcoachExecutable(filePath: String = #filePath) -> String? {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// The repository this test file belongs to (fixtures, Weights/).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// What a run of `punchcoach` printed, and how it ended.
 struct CommandResult {
     var status: Int32
@@ -38,8 +41,8 @@ struct CommandResult {
 }
 
 /// Runs `punchcoach ARGUMENTS` with `environment` added to (or, for a nil value, removed from)
-/// this process's environment.
-func punchcoach(_ arguments: [String], environment: [String: String?] = [:]) throws -> CommandResult {
+/// this process's environment; after `timeout` seconds it is killed (and the test sees status 9).
+func punchcoach(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 300) throws -> CommandResult {
     let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built; run `swift build`")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -57,6 +60,9 @@ func punchcoach(_ arguments: [String], environment: [String: String?] = [:]) thr
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     try out.close()
     try err.close()
