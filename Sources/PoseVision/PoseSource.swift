@@ -1,0 +1,32 @@
+import PunchKit
+
+/// Where skeletons come from: a camera or a video through the pose model, a skeleton CSV replay, or
+/// the synthetic boxer. Every source gives canonical (COCO-17) frames with increasing times in seconds.
+public protocol PoseSource: AnyObject {
+    /// What the source is, for status lines and the database (`camera:0`, a path, `demo`).
+    var name: String { get }
+    /// True when frames arrive at the pace of the world (a camera); false when the consumer sets the pace
+    /// (files, the synthetic boxer), and a live consumer should wait until each frame's time.
+    var isRealTime: Bool { get }
+    /// The next frame, or nil at the end of the input. Throws a one-line error naming the file or device.
+    func nextFrame() throws -> SkeletonFrame?
+}
+
+/// Replays a skeleton sequence (e.g. a CSV) frame by frame, mapped to the canonical layout.
+public final class SkeletonReplaySource: PoseSource {
+    public let name: String
+    public var isRealTime: Bool { false }
+    private let sequence: SkeletonSequence
+    private var index = 0
+
+    public init(_ sequence: SkeletonSequence, name: String) throws {
+        self.sequence = try sequence.canonical()
+        self.name = name
+    }
+
+    public func nextFrame() throws -> SkeletonFrame? {
+        guard index < sequence.frameCount else { return nil }
+        defer { index += 1 }
+        return sequence.frame(index)
+    }
+}
