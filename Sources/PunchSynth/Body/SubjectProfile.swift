@@ -69,10 +69,10 @@ public struct SubjectProfile: Sendable, Equatable {
 
     /// A random adult. Segment ratios to height follow Winter, "Biomechanics and Motor Control of
     /// Human Movement" (4th ed., fig. 4.1): shoulder at 0.818 H, hip at 0.530 H, knee 0.285 H, ankle 0.039 H,
-    /// so torso 0.288 H, thigh 0.245 H, shin 0.246 H. The arm (0.31 H to the wrist keypoint) sits between
-    /// Winter's acromion-to-wrist 0.332 H and the joint centres of SMPL, whose arm is 1.00 torso on the
-    /// CoachMe clips (measured): pose models report joint centres, inside the acromion. Each limb then
-    /// varies ±8 % on its own, so the ratio spans both conventions.
+    /// so torso 0.288 H, thigh 0.245 H, shin 0.246 H. The arm (0.302 H = 1.05 torso to the wrist keypoint)
+    /// sits between Winter's acromion-to-wrist 0.332 H (1.15 torso) and the joint centres of SMPL, whose
+    /// arm is 1.00 torso on the CoachMe clips (measured): pose models report joint centres, inside the
+    /// acromion. Each limb then varies ±8 % on its own, so the ratio spans both conventions.
     public static func random(id: Int, stance: Stance? = nil, rng: inout SeededRandom) -> SubjectProfile {
         let h = rng.normal(1.75, 0.1, in: 1.50...2.00)
         func limb(_ ratio: Double) -> Double { ratio * h * rng.uniform(0.92, 1.08) }
@@ -81,7 +81,7 @@ public struct SubjectProfile: Sendable, Equatable {
         let speed = rng.logNormal(median: 1, sigma: 0.13)
         return SubjectProfile(
             id: id, stance: stance, height: h,
-            upperArm: limb(0.170), forearm: limb(0.140), thigh: limb(0.245), shin: limb(0.246),
+            upperArm: limb(0.165), forearm: limb(0.137), thigh: limb(0.245), shin: limb(0.246),
             torso: torso,
             shoulderWidth: 0.205 * h * rng.uniform(0.9, 1.1),
             hipWidth: 0.110 * h * rng.uniform(0.88, 1.12),
@@ -98,7 +98,7 @@ public struct SubjectProfile: Sendable, Equatable {
             trunkLean: rng.uniform(0, 12) * .pi / 180,
             speed: min(max(speed, 0.75), 1.35),
             armExtension: rng.uniform(0.90, 0.99),
-            retraction: rng.uniform(0.9, 1.4),
+            retraction: rng.uniform(0.8, 1.3),
             bounce: rng.chance(0.3) ? 0 : rng.uniform(0.008, 0.035),
             bounceRate: rng.uniform(1.5, 2.6),
             headMovement: rng.uniform(0.2, 1),

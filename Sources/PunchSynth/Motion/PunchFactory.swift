@@ -17,10 +17,10 @@ struct PunchEnvelope: Sendable {
 
     static func of(_ label: SynthLabel) -> PunchEnvelope {
         switch label {
-        case .jab: return PunchEnvelope(speed: 3...9, duration: 0.20...0.45, medianSpeed: 4.3)
+        case .jab: return PunchEnvelope(speed: 3...9, duration: 0.20...0.45, medianSpeed: 3.6)
         // Two jabs whose extensions are 0.15–0.40 s apart, the first only partly retracted.
-        case .double_jab: return PunchEnvelope(speed: 3...9, duration: 0.40...0.90, medianSpeed: 4.3)
-        case .cross: return PunchEnvelope(speed: 3.5...9.5, duration: 0.25...0.50, medianSpeed: 4.8)
+        case .double_jab: return PunchEnvelope(speed: 3...9, duration: 0.40...0.90, medianSpeed: 3.8)
+        case .cross: return PunchEnvelope(speed: 3.5...9.5, duration: 0.25...0.60, medianSpeed: 3.9)
         case .hook: return PunchEnvelope(speed: 3.5...10, duration: 0.30...0.70, medianSpeed: 5.5)
         case .uppercut: return PunchEnvelope(speed: 3...9, duration: 0.30...0.70, medianSpeed: 4.6)
         case .stance, .idle: return PunchEnvelope(speed: 0...0, duration: 0...0, medianSpeed: 0)
@@ -35,7 +35,7 @@ enum PunchFactory {
     static func make(_ label: SynthLabel, hand: PunchHand, subject s: SubjectProfile, start: Double,
                      rng: inout SeededRandom) -> any PunchMotion {
         let envelope = PunchEnvelope.of(label)
-        let lo = envelope.speed.lowerBound + 0.4, hi = envelope.speed.upperBound - 0.6
+        let lo = envelope.speed.lowerBound + 0.3, hi = envelope.speed.upperBound - 0.6
         let targetSpeed = clamp(rng.logNormal(median: envelope.medianSpeed * s.speed, sigma: 0.2), lo, hi)
         var shape = Shape(label: label, hand: hand, subject: s, rng: &rng)
         // Build at tempo 1, measure, scale the timeline (speed ∝ 1 / tempo), respect the duration range.
@@ -150,7 +150,7 @@ enum PunchFactory {
         /// Makes the punch fit `limit` seconds: less hold, a quicker retraction, then a faster punch.
         mutating func shorten(to limit: Double, tempo: inout Double) {
             if label != .hook && label != .uppercut { hold = 0 }
-            back = max(back * 0.8, out * 0.75)
+            back = max(back * 0.8, out * 0.7)
             let d = duration(tempo: tempo)
             if d > limit { tempo *= limit / d }
         }
