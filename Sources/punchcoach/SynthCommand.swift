@@ -63,10 +63,10 @@ struct SynthCommand: AsyncParsableCommand {
         let root = URL(fileURLWithPath: out)
         try prepare(root)
         let started = Date()
-        let bar = ProgressBar(title: "synth")
+        let bar = ProgressBar("synth", total: 1)
         let summary: DatasetWriter.Summary
         do {
-            summary = try DatasetWriter(spec: s).write(to: root) { done, total in bar.update(done, total) }
+            summary = try DatasetWriter(spec: s).write(to: root) { done, total in bar.update(done, of: total) }
         } catch let e as SynthError {
             throw CLIError(e.description)
         } catch let e as DataFileError {
@@ -110,36 +110,5 @@ struct SynthCommand: AsyncParsableCommand {
         guard fm.isWritableFile(atPath: root.path) else {
             throw CLIError("--out \(root.path): the folder is not writable; choose another one or fix its permissions")
         }
-    }
-}
-
-/// A one-line progress bar on stderr (redrawn in place on a terminal, a line per 10 % otherwise).
-final class ProgressBar: @unchecked Sendable {
-    private let title: String
-    private let lock = NSLock()
-    private let terminal = isatty(2) != 0
-    private var lastTenth = -1
-
-    init(title: String) { self.title = title }
-
-    func update(_ done: Int, _ total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let fraction = total > 0 ? Double(done) / Double(total) : 1
-        if terminal {
-            let width = 30, filled = Int(fraction * Double(width))
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(title) [\(bar)] \(done)/\(total)".utf8))
-        } else {
-            let tenth = Int(fraction * 10)
-            if tenth > lastTenth {
-                lastTenth = tenth
-                FileHandle.standardError.write(Data("\(title): \(done)/\(total)\n".utf8))
-            }
-        }
-    }
-
-    func finish() {
-        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
