@@ -52,6 +52,105 @@ int cvb_image_write(const cvb_image *image, const char *path);
 /// Copies the RGB pixels (row-major, 3 bytes a pixel) into `rgb` (width*height*3 bytes).
 void cvb_image_pixels(const cvb_image *image, uint8_t *rgb);
 
+// MARK: Frames (decoded pictures with their time)
+
+typedef struct cvb_frame cvb_frame;
+
+/// An empty frame, filled by cvb_capture_read.
+cvb_frame *cvb_frame_new(void);
+/// A frame holding a copy of RGB pixels (row-major, 3 bytes a pixel); NULL on a bad size.
+cvb_frame *cvb_frame_from_rgb(const uint8_t *rgb, int width, int height, double time);
+void cvb_frame_free(cvb_frame *frame);
+int cvb_frame_width(const cvb_frame *frame);
+int cvb_frame_height(const cvb_frame *frame);
+/// Seconds: a video's own timeline, a camera's monotonic clock since it opened, 0 for an image.
+double cvb_frame_time(const cvb_frame *frame);
+/// Copies the RGB pixels into `rgb` (width*height*3 bytes).
+void cvb_frame_pixels(const cvb_frame *frame, uint8_t *rgb);
+/// A copy scaled to width x height (for benchmarks and tests); NULL on failure.
+cvb_frame *cvb_frame_resized(const cvb_frame *frame, int width, int height);
+/// Writes the frame as PNG or JPEG (by the path's extension).
+int cvb_frame_write(const cvb_frame *frame, const char *path);
+
+// MARK: Captures: a camera, a video file or an image
+
+typedef struct cvb_capture cvb_capture;
+
+typedef struct {
+    int width, height;       // of the frames delivered (after rotation)
+    double fps;              // nominal rate (0 when unknown; 0 for an image)
+    int64_t frame_count;     // announced frames (-1 when unknown; 1 for an image)
+    int rotation;            // degrees clockwise applied to the stored frames to make them upright (0/90/180/270)
+    int is_camera;           // 1 for a camera
+} cvb_capture_info;
+
+/// Opens camera N (/dev/videoN through V4L2).
+int cvb_capture_open_camera(int index, cvb_capture **out);
+/// Opens a video file (FFmpeg). Rotation metadata (MP4/MOV display matrix) is applied by the shim.
+int cvb_capture_open_video(const char *path, cvb_capture **out);
+/// Opens an image as a one-frame capture.
+int cvb_capture_open_image(const char *path, cvb_capture **out);
+void cvb_capture_free(cvb_capture *capture);
+void cvb_capture_get_info(const cvb_capture *capture, cvb_capture_info *info);
+/// Reads the next frame into `frame`: CVB_OK, CVB_E_END at the end, or an error (a camera that
+/// stops, a video that ends far before its announced length).
+int cvb_capture_read(cvb_capture *capture, cvb_frame *frame);
+
+/// The clockwise display rotation (0/90/180/270) stored in an MP4/MOV file's first video track
+/// header (tkhd matrix); 0 when the file has none or is not MP4/MOV.
+int cvb_video_rotation(const char *path, int *degrees);
+
+// MARK: BlazePose (MediaPipe pose detector + full landmark model, ONNX in OpenCV dnn)
+
+enum { CVB_POSE_JOINTS = 33 };
+
+typedef struct {
+    int smoothing;              // 1: one-euro filter over frames of a stream (landmarks and world)
+    float min_detection_score;  // detector score threshold (MediaPipe: 0.5)
+    float min_presence;         // below this the track is lost and the detector runs again (MediaPipe: 0.5)
+} cvb_pose_options;
+
+typedef struct {
+    int found;            // 1 when a person is followed in this frame
+    int detected;         // 1 when the detector ran on this frame
+    int track_id;         // the followed person: changes only after the track was lost
+    float presence;       // pose presence (0…1)
+    float landmarks[CVB_POSE_JOINTS][5];  // x, y (image pixels), z (BlazePose image z, pixel scale), visibility, presence
+    float world[CVB_POSE_JOINTS][3];      // metres, hip-centred, camera-aligned (x right, y down, z away)
+    float roi[4];         // the crop the next frame starts from: centre x, centre y, side (pixels), rotation (radians)
+    int detections;       // people the detector saw when it ran (0 otherwise)
+    double detect_ms, landmarks_ms;
+} cvb_pose_result;
+
+typedef struct cvb_pose cvb_pose;
+
+/// Sets the options to MediaPipe's defaults (smoothing on).
+void cvb_pose_default_options(cvb_pose_options *options);
+/// Loads the detector and landmark ONNX files.
+int cvb_pose_open(const char *detector_onnx, const char *landmark_onnx, const cvb_pose_options *options, cvb_pose **out);
+void cvb_pose_free(cvb_pose *pose);
+/// Forgets the followed person and the filters (a new video or image).
+void cvb_pose_reset(cvb_pose *pose);
+/// Finds and follows one person in `frame` (its time drives the smoothing).
+int cvb_pose_process(cvb_pose *pose, const cvb_frame *frame, cvb_pose_result *result);
+/// OpenCV's worker threads for everything (cv::setNumThreads); n <= 0 chooses the core count.
+void cvb_set_threads(int n);
+
+/// Draws a pose on the frame: bones and joints, the person's left side in `left`, right in `right`.
+void cvb_frame_draw_pose(cvb_frame *frame, const cvb_pose_result *pose, cvb_rgb left, cvb_rgb right, cvb_rgb centre);
+/// Writes a line of text at the top left of the frame (white on a dark band).
+void cvb_frame_draw_label(cvb_frame *frame, const char *text);
+
+// MARK: Video writing
+
+typedef struct cvb_video_writer cvb_video_writer;
+
+/// An MP4 (or AVI by extension) writer for frames of width x height at `fps`.
+int cvb_video_writer_open(const char *path, int width, int height, double fps, cvb_video_writer **out);
+int cvb_video_writer_write(cvb_video_writer *writer, const cvb_frame *frame);
+/// Finishes the file and frees the writer.
+int cvb_video_writer_close(cvb_video_writer *writer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,91 @@
+import CVBridge
+import Foundation
+import PunchKit
+
+/// The BlazePose model files: MediaPipe's pose detector and full landmark model, converted to ONNX
+/// for OpenCV 4.6 (`tools/convert-blazepose.sh`; shipped in `Weights/pose/`).
+public struct BlazePoseModel: Sendable, Equatable {
+    public static let detectorFile = "pose_detection.onnx"
+    public static let landmarkFile = "pose_landmark_full.onnx"
+
+    public var detector: URL
+    public var landmarks: URL
+
+    public init(directory: URL) {
+        detector = directory.appendingPathComponent(Self.detectorFile)
+        landmarks = directory.appendingPathComponent(Self.landmarkFile)
+    }
+
+    /// `$PUNCHCOACH_POSE_DIR`, else `Weights/pose` of the repository the executable was built in
+    /// (found by walking up from it), else `Weights/pose` in the current directory.
+    public static func locate() throws -> BlazePoseModel {
+        if let env = ProcessInfo.processInfo.environment["PUNCHCOACH_POSE_DIR"], !env.isEmpty {
+            return BlazePoseModel(directory: URL(fileURLWithPath: env))
+        }
+        var candidates: [URL] = []
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<7 {
+            candidates.append(dir.appendingPathComponent("Weights/pose"))
+            dir = dir.deletingLastPathComponent()
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Weights/pose"))
+        for c in candidates where FileManager.default.fileExists(atPath: c.appendingPathComponent(detectorFile).path) {
+            return BlazePoseModel(directory: c)
+        }
+        throw VisionError(code: Int32(CVB_E_IO), message: "Weights/pose/\(detectorFile): the pose model was not found beside the executable or in the current folder; run from the repository, set PUNCHCOACH_POSE_DIR, or make it with tools/convert-blazepose.sh")
+    }
+}
+
+/// BlazePose (MediaPipe's pose detector + full landmark model) on OpenCV's dnn, as MediaPipe runs it:
+/// detect, crop, read 33 landmarks, follow the person with the next crop, detect again when lost; with
+/// the one-euro smoothing of MediaPipe for streams. Several people in view: it follows the largest,
+/// most central one and never jumps to another while that one stays in view.
+public final class BlazePoseExtractor: PoseExtractor {
+    public let model: BlazePoseModel
+    public let smoothing: Bool
+    public var layout: JointLayout { .blazepose33 }
+    private let pointer: OpaquePointer
+
+    /// Loads the two networks (about 0.2 s). `smoothing` filters a stream's landmarks over time (off for still images).
+    public init(model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
+        let model = try model ?? BlazePoseModel.locate()
+        var options = cvb_pose_options()
+        cvb_pose_default_options(&options)
+        options.smoothing = smoothing ? 1 : 0
+        var out: OpaquePointer?
+        try VisionError.check(cvb_pose_open(model.detector.path, model.landmarks.path, &options, &out))
+        pointer = out!
+        self.model = model
+        self.smoothing = smoothing
+    }
+
+    deinit { cvb_pose_free(pointer) }
+
+    /// OpenCV's worker threads for every network and image operation of the process (n ≤ 0: all cores).
+    public static func setThreads(_ n: Int) { cvb_set_threads(Int32(n)) }
+
+    public func reset() { cvb_pose_reset(pointer) }
+
+    public func extract(_ frame: VideoFrame) throws -> PoseObservation {
+        var r = cvb_pose_result()
+        try VisionError.check(cvb_pose_process(pointer, frame.pointer, &r))
+        let n = Int(CVB_POSE_JOINTS)
+        var skeleton = SkeletonFrame.empty(time: frame.time, jointCount: n, withWorld: true)
+        if r.found != 0 {
+            withUnsafeBytes(of: r.landmarks) { raw in
+                let l = raw.bindMemory(to: Float.self)
+                for j in 0..<n {
+                    skeleton.positions[j] = Vec3(Double(l[j * 5]), Double(l[j * 5 + 1]), Double(l[j * 5 + 2]))
+                    skeleton.confidences[j] = min(1, max(0, Double(l[j * 5 + 3])))
+                }
+            }
+            withUnsafeBytes(of: r.world) { raw in
+                let w = raw.bindMemory(to: Float.self)
+                for j in 0..<n { skeleton.world![j] = Vec3(Double(w[j * 3]), Double(w[j * 3 + 1]), Double(w[j * 3 + 2])) }
+            }
+        }
+        return PoseObservation(time: frame.time, found: r.found != 0, presence: Double(r.presence), trackID: Int(r.track_id),
+                               detectorRan: r.detected != 0, peopleDetected: Int(r.detections),
+                               detectMilliseconds: r.detect_ms, landmarkMilliseconds: r.landmarks_ms, skeleton: skeleton, raw: r)
+    }
+}

@@ -1,0 +1,53 @@
+import PunchKit
+
+/// Skeletons from a camera, a video or an image through a pose extractor (BlazePose by default):
+/// canonical (COCO-17) frames in image pixels with world metres, timed on the video's own timeline
+/// or the camera's monotonic clock. A frame where nobody is seen has every confidence 0.
+public final class BlazePoseSource: PoseSource {
+    public let capture: FrameCapture
+    public let extractor: PoseExtractor
+    public var name: String { capture.name }
+    /// True for a camera: frames come at the pace of the world.
+    public var isRealTime: Bool { capture.isCamera }
+    /// The last frame read and what the model saw in it (for overlays and status lines).
+    public private(set) var lastFrame: VideoFrame?
+    public private(set) var lastObservation: PoseObservation?
+
+    public init(capture: FrameCapture, extractor: PoseExtractor) {
+        self.capture = capture
+        self.extractor = extractor
+        extractor.reset()
+    }
+
+    /// Camera N (`/dev/videoN`) through BlazePose.
+    public convenience init(camera index: Int, model: BlazePoseModel? = nil) throws {
+        let capture = try FrameCapture(.camera(index))
+        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: true))
+    }
+
+    /// A video file through BlazePose (upright whatever the file's rotation metadata).
+    public convenience init(video path: String, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
+        let capture = try FrameCapture(.video(path))
+        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing))
+    }
+
+    /// An image: one frame at time 0.
+    public convenience init(image path: String, model: BlazePoseModel? = nil) throws {
+        let capture = try FrameCapture(.image(path))
+        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: false))
+    }
+
+    /// The next picture and the pose in it in the extractor's layout, or nil at the end.
+    public func nextObservation() throws -> (frame: VideoFrame, pose: PoseObservation)? {
+        guard let frame = try capture.read() else { return nil }
+        let pose = try extractor.extract(frame)
+        lastFrame = frame
+        lastObservation = pose
+        return (frame, pose)
+    }
+
+    public func nextFrame() throws -> SkeletonFrame? {
+        guard let (_, pose) = try nextObservation() else { return nil }
+        return pose.skeleton.canonical(from: extractor.layout)
+    }
+}
