@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import PoseVision
+import PunchKit
+
+/// BlazePose on the photos of Debian's opencv-doc against MediaPipe's own output
+/// (Fixtures/blazepose-reference.json, computed once by tools/blazepose_reference.py).
+@Suite(.serialized) struct BlazePosePhotoTests {
+    /// Where each photo's person is (pixels), to check every joint lands on them.
+    static let personBox: [String: (x0: Double, y0: Double, x1: Double, y1: Double)] = [
+        "basketball1.png": (20, 70, 190, 480),   // the man with the ball, left
+        "messi5.jpg": (55, 55, 470, 342),
+    ]
+
+    @Test(arguments: ["basketball1.png", "messi5.jpg"])
+    func agreesWithMediaPipe(file: String) throws {
+        guard let path = OpenCVSamples.path(file) else {
+            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let reference = try #require(try ReferencePose.load().images.first { $0.file == file })
+        let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
+        let frame = try #require(try FrameCapture(.image(path)).read())
+        #expect(frame.width == reference.width && frame.height == reference.height)
+        let pose = try extractor.extract(frame)
+        #expect(pose.found)
+        #expect(pose.presence >= 0.9, "presence \(pose.presence)")
+
+        // Image landmarks: MediaPipe's within a few pixels (visible joints).
+        var errors: [Double] = []
+        var worldErrors: [Double] = []
+        for (j, r) in reference.landmarks.enumerated() {
+            let p = pose.skeleton.positions[j]
+            let w = pose.skeleton.world![j], rw = reference.world[j]
+            worldErrors.append(((w.x - rw[0]) * (w.x - rw[0]) + (w.y - rw[1]) * (w.y - rw[1]) + (w.z - rw[2]) * (w.z - rw[2])).squareRoot())
+            guard r[3] >= 0.5 else { continue }
+            errors.append(((p.x - r[0]) * (p.x - r[0]) + (p.y - r[1]) * (p.y - r[1])).squareRoot())
+            #expect(abs(pose.skeleton.confidences[j] - r[3]) < 0.05, "visibility of joint \(j)")
+        }
+        errors.sort()
+        let median = errors[errors.count / 2], worst = errors.last!
+        print("BlazePosePhotoTests \(file): \(errors.count) visible joints, median \(String(format: "%.2f", median)) px, max \(String(format: "%.2f", worst)) px from MediaPipe; world max \(String(format: "%.1f", 100 * worldErrors.max()!)) cm; presence \(String(format: "%.4f", pose.presence))")
+        #expect(median <= 1.5, "median \(median) px")
+        #expect(worst <= 6, "max \(worst) px")
+        #expect(worldErrors.max()! <= 0.02, "world landmarks differ by \(worldErrors.max()!) m")
+
+        // Every joint on the person; the person's left on the left.
+        let box = try #require(Self.personBox[file])
+        for p in pose.skeleton.positions {
+            #expect(p.x >= box.x0 && p.x <= box.x1 && p.y >= box.y0 && p.y <= box.y1, "joint at \(p.x), \(p.y) is off the person")
+        }
+        let s = pose.skeleton.positions
+        // Both face the camera: their left shoulder and hip appear right of their right ones.
+        #expect(s[BP.leftShoulder].x > s[BP.rightShoulder].x)
+        #expect(s[BP.leftHip].x > s[BP.rightHip].x)
+        #expect(s[BP.nose].y < s[BP.leftHip].y && s[BP.leftHip].y < s[BP.leftAnkle].y)
+    }
+
+    @Test func overlayIsDrawnOnThePhoto() throws {
+        guard let path = OpenCVSamples.path("basketball1.png") else {
+            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
+        let frame = try #require(try FrameCapture(.image(path)).read())
+        let before = frame.pixels()
+        let pose = try extractor.extract(frame)
+        frame.draw(pose)
+        let after = frame.pixels()
+        // The left wrist's joint is drawn in the project's "left" blue, the right wrist's in red (the photo is grey).
+        func pixel(_ p: Vec3) -> [UInt8] {
+            let i = (Int(p.y.rounded()) * frame.width + Int(p.x.rounded())) * 3
+            return Array(after[i..<i + 3])
+        }
+        #expect(pixel(pose.skeleton.positions[BP.leftAnkle]) == [Canvas.Colour.left.r, Canvas.Colour.left.g, Canvas.Colour.left.b])
+        #expect(pixel(pose.skeleton.positions[BP.rightAnkle]) == [Canvas.Colour.right.r, Canvas.Colour.right.g, Canvas.Colour.right.b])
+        #expect(before != after)
+        let folder = try TemporaryFolder()
+        try frame.write(to: folder.path("overlay.png"))
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("overlay.png"))
+        #expect(Array(data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func theCanonicalFrameKeepsWorldAndPixels() throws {
+        guard let path = OpenCVSamples.path("messi5.jpg") else {
+            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let source = try BlazePoseSource(image: path, model: poseModel)
+        #expect(!source.isRealTime)
+        let frame = try #require(try source.nextFrame())
+        #expect(try source.nextFrame() == nil)
+        #expect(frame.positions.count == 17 && frame.world?.count == 17)
+        let raw = try #require(source.lastObservation).skeleton
+        #expect(frame.positions[Joint.leftWrist.rawValue] == raw.positions[BP.leftWrist])
+        #expect(frame.world![Joint.rightAnkle.rawValue] == raw.world![BP.rightAnkle])
+        #expect(frame.time == 0)
+    }
+}

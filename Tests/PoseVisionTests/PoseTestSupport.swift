@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PoseVision
+import PunchKit
+
+/// The repository (Weights/, fixtures).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The shipped pose model.
+let poseModel = BlazePoseModel(directory: repositoryRoot.appendingPathComponent("Weights/pose"))
+
+/// Debian's `opencv-doc` samples: the photos and video of the pose tests (plain or gzipped).
+enum OpenCVSamples {
+    static let directory = "/usr/share/doc/opencv-doc/examples/data"
+    static let missingNote = "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it): skipping"
+
+    static var available: Bool { path("basketball1.png") != nil }
+
+    /// The sample's path; a gzipped sample is decompressed once into a temporary folder.
+    static func path(_ name: String) -> String? {
+        let plain = "\(directory)/\(name)"
+        if FileManager.default.fileExists(atPath: plain) { return plain }
+        let gz = plain + ".gz"
+        guard FileManager.default.fileExists(atPath: gz) else { return nil }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("posevision-samples-\(getpid())")
+        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let target = out.appendingPathComponent(name).path
+        if FileManager.default.fileExists(atPath: target) { return target }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -dc \"$0\" > \"$1.part\" && mv \"$1.part\" \"$1\"", gz, target]
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? target : nil
+    }
+}
+
+/// MediaPipe's own landmarks for the photos (tools/blazepose_reference.py).
+struct ReferencePose: Decodable {
+    struct Image: Decodable {
+        var file: String
+        var width: Int, height: Int
+        var landmarks: [[Double]]   // x, y, z (pixels), visibility
+        var world: [[Double]]       // metres
+    }
+    var images: [Image]
+
+    static func load() throws -> ReferencePose {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/blazepose-reference", withExtension: "json"))
+        return try JSONDecoder().decode(ReferencePose.self, from: Data(contentsOf: url))
+    }
+}
+
+/// A temporary folder removed at deinit.
+final class TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("posevision-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// BlazePose joint indices used by the tests.
+enum BP {
+    static let nose = 0, leftShoulder = 11, rightShoulder = 12, leftWrist = 15, rightWrist = 16
+    static let leftHip = 23, rightHip = 24, leftAnkle = 27, rightAnkle = 28
+}

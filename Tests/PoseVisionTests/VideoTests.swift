@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import PoseVision
+import PunchKit
+
+@Suite(.serialized) struct VideoTests {
+    /// `pixels` (RGB, width x height) turned 90° counter-clockwise: how a phone held upright stores its frames.
+    static func turnedCounterClockwise(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        // Output is height wide and width high; output (x, y) = input (width - 1 - y, x).
+        for y in 0..<width {
+            for x in 0..<height {
+                let src = (x * width + (width - 1 - y)) * 3, dst = (y * height + x) * 3
+                out[dst] = pixels[src]; out[dst + 1] = pixels[src + 1]; out[dst + 2] = pixels[src + 2]
+            }
+        }
+        return out
+    }
+
+    /// Sets the first `tkhd` matrix of an MP4 to a 90° clockwise display rotation (what an iPhone writes).
+    static func markRotated90(_ path: String) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let tag = Data("tkhd".utf8)
+        let at = try #require(data.range(of: tag)).lowerBound
+        let body = at + 4
+        let matrix = body + (data[body] == 1 ? 36 : 24) + 16
+        // a b u / c d v / x y w in 16.16 (u, v, w 2.30): a = 0, b = 1, c = -1, d = 0.
+        let values: [UInt32] = [0, 0x0001_0000, 0, 0xFFFF_0000, 0, 0, 0, 0, 0x4000_0000]
+        for (i, v) in values.enumerated() {
+            for k in 0..<4 { data[matrix + 4 * i + k] = UInt8((v >> (24 - 8 * UInt32(k))) & 0xFF) }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aPhoneVideoComesOutUpright() throws {
+        guard let path = OpenCVSamples.path("messi5.jpg") else {
+            print("VideoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let photo = try #require(try FrameCapture(.image(path)).read())
+        let stored = try VideoFrame(rgb: Self.turnedCounterClockwise(photo.pixels(), width: photo.width, height: photo.height),
+                                    width: photo.height, height: photo.width)
+        let folder = try TemporaryFolder()
+        let video = folder.path("phone.mp4")
+        let writer = try VideoWriter(path: video, width: stored.width, height: stored.height, fps: 30)
+        for _ in 0..<6 { try writer.write(stored) }
+        try writer.close()
+        #expect(FrameCapture.storedRotation(ofVideo: video) == 0)
+        try Self.markRotated90(video)
+        #expect(FrameCapture.storedRotation(ofVideo: video) == 90)
+
+        let capture = try FrameCapture(.video(video))
+        #expect(capture.info.rotation == 90)
+        #expect(capture.info.width == photo.width && capture.info.height == photo.height)
+        let source = BlazePoseSource(capture: capture, extractor: try BlazePoseExtractor(model: poseModel))
+        var frames = 0
+        while let (frame, pose) = try source.nextObservation() {
+            frames += 1
+            #expect(frame.width == photo.width && frame.height == photo.height)
+            #expect(pose.found && pose.presence >= 0.9)
+            let s = pose.skeleton.positions
+            // Upright: head above the hips above the ankles; his left side on the image's right.
+            #expect(s[BP.nose].y < s[BP.leftHip].y && s[BP.leftHip].y < s[BP.rightAnkle].y)
+            #expect(s[BP.leftShoulder].x > s[BP.rightShoulder].x)
+            #expect(abs(frame.time - Double(frames - 1) / 30) < 0.002, "frame \(frames) at \(frame.time) s")
+        }
+        #expect(frames == 6)
+    }
+
+    /// vtest.avi: people walking across a square, 10 fps. From 50 s a man walks up the lawn while a woman
+    /// passes right beside him (55-57 s): the followed track must stay on him, frame after frame.
+    @Test func followsOnePersonThroughACrowd() throws {
+        guard let path = OpenCVSamples.path("vtest.avi") else {
+            print("VideoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let capture = try FrameCapture(.video(path))
+        #expect(capture.info.width == 768 && capture.info.height == 576 && capture.info.fps == 10)
+        for _ in 0..<500 { _ = try capture.read() }  // to 50 s
+        let extractor = try BlazePoseExtractor(model: poseModel)
+        var previous: (centre: Vec3, size: Double, track: Int)?
+        var found = 0, frames = 0, largestStep = 0.0
+        var tracks = Set<Int>()
+        while frames < 90, let frame = try capture.read() {
+            frames += 1
+            let pose = try extractor.extract(frame)
+            guard pose.found else { previous = nil; continue }
+            found += 1
+            tracks.insert(pose.trackID)
+            let s = pose.skeleton.positions
+            func flat(_ v: Vec3) -> Vec3 { Vec3(v.x, v.y, 0) }  // image x, y only
+            let hips = flat((s[BP.leftHip] + s[BP.rightHip]) * 0.5), shoulders = flat((s[BP.leftShoulder] + s[BP.rightShoulder]) * 0.5)
+            let size = (shoulders - hips).length
+            if let p = previous {
+                #expect(pose.trackID == p.track, "the track changed at \(frame.time) s without being lost")
+                // At 10 fps a walker moves a fraction of their torso a frame (up to 0.9 where one leaves the picture);
+                // the tracker drops the person rather than take a step of a whole torso.
+                let step = (hips - p.centre).length / p.size
+                largestStep = max(largestStep, step)
+                #expect(step < 1.0, "the hips moved \(step) torso lengths in one frame at \(frame.time) s")
+            }
+            previous = (hips, size, pose.trackID)
+        }
+        print("VideoTests vtest.avi 50-59 s: a person followed in \(found) of \(frames) frames, \(tracks.count) track(s), largest step \(String(format: "%.2f", largestStep)) torso lengths a frame")
+        #expect(found >= frames * 3 / 4)
+        #expect(tracks.count <= 2)
+    }
+
+    @Test func badFilesAreRefusedNamingTheFile() throws {
+        let folder = try TemporaryFolder()
+        let text = folder.path("notes.mp4")
+        try Data("this is not a video\n".utf8).write(to: URL(fileURLWithPath: text))
+        let e1 = try #require(throws: VisionError.self) { try FrameCapture(.video(text)) }
+        #expect(e1.message.hasPrefix(text + ": ") && e1.message.contains("not a video"))
+
+        let missing = folder.path("nothing.mp4")
+        let e2 = try #require(throws: VisionError.self) { try FrameCapture(.video(missing)) }
+        #expect(e2.message.hasPrefix(missing + ": "))
+
+        let image = folder.path("broken.png")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: image))
+        let e3 = try #require(throws: VisionError.self) { try FrameCapture(.image(image)) }
+        #expect(e3.message.hasPrefix(image + ": ") && e3.message.contains("not an image"))
+
+        let e4 = try #require(throws: VisionError.self) { try FrameCapture(.camera(63)) }
+        #expect(e4.message.hasPrefix("camera:63: ") && e4.message.contains("/dev/video63"))
+
+        let e5 = try #require(throws: VisionError.self) {
+            try BlazePoseExtractor(model: BlazePoseModel(directory: folder.url), smoothing: false)
+        }
+        #expect(e5.message.contains("pose_detection.onnx") && e5.message.contains("convert-blazepose"))
+    }
+
+    @Test func aTruncatedVideoIsAnErrorNotAShortVideo() throws {
+        let folder = try TemporaryFolder()
+        let video = folder.path("clip.avi")
+        let grey = try VideoFrame(rgb: [UInt8](repeating: 128, count: 64 * 48 * 3), width: 64, height: 48)
+        let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 25)
+        for _ in 0..<50 { try writer.write(grey) }
+        try writer.close()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: video))
+        let cut = folder.path("cut.avi")
+        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: cut))
+        var error: VisionError?
+        do {
+            let capture = try FrameCapture(.video(cut))
+            while try capture.read() != nil {}
+        } catch let e as VisionError { error = e }
+        let e = try #require(error, "a video cut to a third read as if whole")
+        #expect(e.message.hasPrefix(cut + ": "))
+        print("VideoTests truncated: \(e.message)")
+
+        // The whole file reads to its end.
+        let capture = try FrameCapture(.video(video))
+        var n = 0
+        while try capture.read() != nil { n += 1 }
+        #expect(n == 50)
+    }
+}
