@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoseVision
 import PunchKit
 import PunchModel
 
@@ -13,6 +14,22 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Model file to time (default: the shipped model, else a fresh one of the standard shape).")
     var model: String?
 
+    /// The extractor on a 1920x1080 picture of a person (opencv-doc's basketball1.png scaled), 1 and 2 threads;
+    /// nil (with a note) when opencv-doc is not installed.
+    func poseTimes() throws -> (one: PoseBenchmark.Result, two: PoseBenchmark.Result)? {
+        guard let photo = OpenCVSamples.path("basketball1.png") else {
+            Log.info("bench: no pose figures: opencv-doc's basketball1.png is missing (apt-get install opencv-doc)")
+            return nil
+        }
+        guard let still = try FrameCapture(.image(photo)).read() else { return nil }
+        let frame = try still.resized(width: 1920, height: 1080)
+        let extractor = try BlazePoseExtractor(smoothing: true)
+        let one = try PoseBenchmark.trackedFrames(extractor, frame: frame, threads: 1)
+        let two = try PoseBenchmark.trackedFrames(extractor, frame: frame, threads: 2)
+        BlazePoseExtractor.setThreads(0)
+        return (one, two)
+    }
+
     func run() async throws {
         let classifier = try ModelLocation.loadOrFresh(model)
         let window = BenchFixtures.window()
@@ -21,13 +38,26 @@ struct BenchCommand: AsyncParsableCommand {
         let networkOnly = ModelBenchmark.median(r.networkOnlyMilliseconds)
         let step = ModelBenchmark.median(r.trainStepMilliseconds)
         let windowsPerSecond = Double(r.batch) / (step / 1000)
+        let pose = try poseTimes()
         if json {
-            try JSONOutput.print([
+            var out: [String: Double] = [
                 "classifier_forward_ms": forward, "classifier_network_only_ms": networkOnly,
                 "train_step_ms": step, "train_batch": Double(r.batch), "train_windows_per_s": windowsPerSecond,
                 "parameters": Double(r.parameters),
-            ])
+            ]
+            if let pose {
+                out["pose_frame_ms_1thread"] = pose.one.median
+                out["pose_frame_ms_2threads"] = pose.two.median
+                out["pose_fps_2threads"] = 1000 / pose.two.median
+                out["pose_redetections"] = Double(pose.one.detections + pose.two.detections)
+            }
+            try JSONOutput.print(out)
         } else {
+            if let pose {
+                print("pose extractor (BlazePose full, tracked 1920x1080 frames, warp + network + decoding): "
+                      + "\(String(format3: pose.one.median)) ms on 1 thread, \(String(format3: pose.two.median)) ms on 2 threads "
+                      + "(\(String(format1: 1000 / pose.two.median)) frames/s), median of \(pose.two.milliseconds.count)")
+            }
             print("classifier forward (1 window, 1 thread, features + network): \(String(format3: forward)) ms median of \(r.forwardMilliseconds.count)")
             print("  network only: \(String(format3: networkOnly)) ms")
             print("training step (batch \(r.batch), 2 threads): \(String(format3: step)) ms median → \(Int(windowsPerSecond)) windows/s")

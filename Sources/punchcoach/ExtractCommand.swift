@@ -1,7 +1,140 @@
 import ArgumentParser
+import Foundation
+import PoseVision
+import PunchKit
 
 struct ExtractCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "extract", abstract: "(being built)")
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Turn a video, an image or a camera into a skeleton CSV (BlazePose on OpenCV).",
+        discussion: """
+            Writes one row a frame: `# layout=blazepose33 units=px source=blazepose world=m fps=…`, the 33 \
+            BlazePose joints (x, y in image pixels, z the model's depth in the same scale, c = visibility) and \
+            their world coordinates in metres (hip-centred). Frames without a person have c = 0. A skeleton \
+            CSV as INPUT is converted to the canonical COCO-17 layout. The person followed is the largest, \
+            most central one; the track never jumps to someone else while that person stays in view. \
+            A camera runs until --seconds have passed or Ctrl-C.
+            """)
 
-    func run() async throws { throw CLIError("'extract' is not built yet") }
+    @Argument(help: "A video, an image, camera:N, or a skeleton CSV.") var input: String
+    @Option(help: "The skeleton CSV to write.") var out: String
+    @Option(help: "Also write the skeleton drawn on the picture (.png: the image, or the video's clearest frame) or on every frame (.mp4).")
+    var overlay: String?
+    @Option(help: "OpenCV threads (default: every core).") var threads: Int?
+    @Option(help: "Stop after this many seconds of input (a camera runs until Ctrl-C otherwise).") var seconds: Double?
+    @Flag(help: "Do not smooth the landmarks over time (MediaPipe's one-euro filter).") var noSmoothing = false
+    @Flag(help: "Print one JSON object on stdout.") var json = false
+
+    func run() async throws {
+        let spec = try InputSpec(input)
+        if let overlay { try Self.checkOverlay(overlay, spec: spec) }
+        switch spec {
+        case .skeletons(let url):
+            try convertSkeletons(url)
+        case .video(let url):
+            try extract(try BlazePoseSource(video: url.path, smoothing: !noSmoothing))
+        case .image(let url):
+            try extract(try BlazePoseSource(image: url.path))
+        case .camera(let n):
+            let capture = try FrameCapture(.camera(n))
+            try extract(BlazePoseSource(capture: capture, extractor: try BlazePoseExtractor(smoothing: !noSmoothing)))
+        }
+    }
+
+    static func checkOverlay(_ path: String, spec: InputSpec) throws {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard ["png", "jpg", "jpeg", "mp4", "avi"].contains(ext) else {
+            throw CLIError("\(path): --overlay writes a picture (.png, .jpg) or a video (.mp4, .avi)")
+        }
+        if case .skeletons = spec { throw CLIError("--overlay needs a video, an image or a camera as INPUT, not a skeleton CSV") }
+    }
+
+    func extract(_ source: BlazePoseSource) throws {
+        BlazePoseExtractor.setThreads(threads ?? 0)
+        let outURL = URL(fileURLWithPath: out)
+        let info = source.capture.info
+        let progress = ProgressBar("extract", total: info.frameCount ?? 1, quiet: source.isRealTime || info.frameCount == nil)
+        let overlayExt = overlay.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
+        var writer: VideoWriter?
+        var best: (presence: Double, frame: VideoFrame)?
+        StopRequest.install()
+        if source.isRealTime { Log.info("\(source.name): extracting\(seconds.map { " for \($0) s" } ?? " until Ctrl-C")") }
+        let result = try SkeletonExtraction.run(source, maxSeconds: seconds, shouldStop: { StopRequest.requested }) { frame, pose, index in
+            progress.update(index + 1, pose.found ? "" : "(no person)")
+            guard let overlay, let overlayExt else { return }
+            frame.draw(pose)
+            if overlayExt == "mp4" || overlayExt == "avi" {
+                if writer == nil {
+                    let fps = info.fps > 0 ? info.fps : 30
+                    writer = try VideoWriter(path: overlay, width: frame.width, height: frame.height, fps: fps)
+                }
+                frame.drawLabel(String(format: "t %.2f s  presence %.2f", pose.time, pose.presence))
+                try writer!.write(frame)
+            } else {
+                let presence = pose.found ? pose.presence : -1
+                if best == nil || presence > best!.presence { best = (presence, frame) }
+            }
+        }
+        try writer?.close()
+        if let overlay, let best { try best.frame.write(to: overlay) }
+        progress.finish("\(result.sequence.frameCount) frames")
+        guard result.sequence.frameCount > 0 else { throw CLIError("\(source.name): no frame could be read") }
+        try SkeletonCSV.write(result.sequence, to: outURL)
+        let fps = result.sequence.fps ?? 0
+        if json {
+            try JSONOutput.print(ExtractJSON(
+                frames: result.sequence.frameCount, fps: fps, meanPresence: result.meanPresence, output: outURL.path,
+                framesWithPerson: result.framesWithPerson, width: info.width, height: info.height, rotation: info.rotation,
+                seconds: result.sequence.duration, processingSeconds: result.seconds,
+                processingFPS: Double(result.sequence.frameCount) / max(result.seconds, 1e-9), overlay: overlay))
+        } else {
+            Log.info("\(out): \(result.sequence.frameCount) frames (\(result.framesWithPerson) with a person), mean presence "
+                     + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", Double(result.sequence.frameCount) / max(result.seconds, 1e-9))) frames/s")
+        }
+    }
+
+    func convertSkeletons(_ url: URL) throws {
+        let raw = try SkeletonCSV.read(url)
+        let sequence: SkeletonSequence
+        do { sequence = try raw.canonical() } catch { throw DataFileError(file: url.path, "\(error)") }
+        try SkeletonCSV.write(sequence, to: URL(fileURLWithPath: out))
+        let frames = sequence.frameCount
+        let meanConfidence = frames == 0 ? 0 : (0..<frames).map(sequence.meanConfidence(frame:)).reduce(0, +) / Double(frames)
+        let fps = sequence.fps ?? (sequence.duration > 0 ? Double(frames - 1) / sequence.duration : 0)
+        if json {
+            try JSONOutput.print(ExtractJSON(frames: frames, fps: fps, meanPresence: meanConfidence, output: URL(fileURLWithPath: out).path,
+                                             framesWithPerson: frames, width: nil, height: nil, rotation: nil, seconds: sequence.duration,
+                                             processingSeconds: nil, processingFPS: nil, overlay: nil))
+        } else {
+            Log.info("\(out): \(frames) frames converted from \(raw.layout.name) to \(sequence.layout.name)")
+        }
+    }
+}
+
+struct ExtractJSON: Encodable {
+    var frames: Int
+    var fps: Double
+    var meanPresence: Double
+    var output: String
+    var framesWithPerson: Int
+    var width: Int?, height: Int?, rotation: Int?
+    var seconds: Double
+    var processingSeconds: Double?
+    var processingFPS: Double?
+    var overlay: String?
+    enum CodingKeys: String, CodingKey {
+        case frames, fps, meanPresence = "mean_presence", output, framesWithPerson = "frames_with_person", width, height, rotation
+        case seconds, processingSeconds = "processing_seconds", processingFPS = "processing_fps", overlay
+    }
+}
+
+/// Ctrl-C during a camera extraction ends it cleanly: the frames so far are written.
+enum StopRequest {
+    nonisolated(unsafe) static var requested = false
+    static func install() {
+        signal(SIGINT) { _ in
+            if StopRequest.requested { exit(130) }
+            StopRequest.requested = true
+        }
+    }
 }

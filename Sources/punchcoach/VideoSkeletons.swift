@@ -1,9 +1,43 @@
 import Foundation
+import PoseVision
 import PunchKit
 
-/// Videos in datasets and as INPUT: extracted to skeletons on first use (issue: the extractor).
+/// Videos in datasets: extracted to skeletons with BlazePose on first use and cached beside the video
+/// (`X.mp4` → `X.skeleton-cache.csv`). The cache's first line records the video's size and
+/// modification time; a cache that no longer matches its video is extracted again.
 enum VideoSkeletons {
-    static let reader: Dataset.VideoReader = { url in
-        throw DataFileError(file: url.path, "is a video; video extraction is not built yet — extract skeletons first")
+    static let reader: Dataset.VideoReader = { url in try load(url) }
+
+    static func cacheURL(for video: URL) -> URL {
+        video.deletingPathExtension().appendingPathExtension("skeleton-cache.csv")
+    }
+
+    /// The video's identity as the cache records it: `video_bytes=…`, `video_mtime=…`.
+    static func stamp(of video: URL) throws -> [SkeletonSequence.KeyValue] {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: video.path) } catch {
+            throw DataFileError(file: video.path, "cannot read the file; check it exists and is readable")
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return [.init("video_bytes", "\(size)"), .init("video_mtime", String(format: "%.3f", mtime))]
+    }
+
+    static func load(_ video: URL) throws -> SkeletonSequence {
+        let cache = cacheURL(for: video)
+        let stamp = try stamp(of: video)
+        if FileManager.default.fileExists(atPath: cache.path), let cached = try? SkeletonCSV.read(cache),
+           stamp.allSatisfy({ kv in cached.extra.contains(kv) }) {
+            return cached
+        }
+        Log.info("\(video.path): extracting skeletons (first use; cached in \(cache.lastPathComponent))")
+        let source = try BlazePoseSource(video: video.path)  // its errors name the file
+        var sequence = try SkeletonExtraction.run(source).sequence
+        guard sequence.frameCount > 0 else { throw DataFileError(file: video.path, "no frame could be read from the video") }
+        sequence.extra += stamp
+        do { try SkeletonCSV.write(sequence, to: cache) } catch {
+            Log.info("\(cache.path): could not write the cache (\(error)); extracting again next time")
+        }
+        return sequence
     }
 }
