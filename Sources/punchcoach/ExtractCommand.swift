@@ -59,21 +59,12 @@ struct ExtractCommand: AsyncParsableCommand {
         var best: (presence: Double, frame: VideoFrame)?
         StopRequest.install()
         if source.isRealTime { Log.info("\(source.name): extracting\(seconds.map { " for \($0) s" } ?? " until Ctrl-C")") }
-        let result = try SkeletonExtraction.run(source, maxSeconds: seconds, shouldStop: { StopRequest.requested }) { frame, pose, index in
-            progress.update(index + 1, pose.found ? "" : "(no person)")
-            guard let overlay, let overlayExt else { return }
-            frame.draw(pose)
-            if overlayExt == "mp4" || overlayExt == "avi" {
-                if writer == nil {
-                    let fps = info.fps > 0 ? info.fps : 30
-                    writer = try VideoWriter(path: overlay, width: frame.width, height: frame.height, fps: fps)
-                }
-                frame.drawLabel(String(format: "t %.2f s  presence %.2f", pose.time, pose.presence))
-                try writer!.write(frame)
-            } else {
-                let presence = pose.found ? pose.presence : -1
-                if best == nil || presence > best!.presence { best = (presence, frame) }
-            }
+        let result: SkeletonExtraction
+        do {
+            result = try extractFrames(source, progress: progress, overlayExt: overlayExt, writer: &writer, best: &best)
+        } catch {
+            progress.interrupt()
+            throw error
         }
         try writer?.close()
         if let overlay, let best { try best.frame.write(to: overlay) }
@@ -90,6 +81,28 @@ struct ExtractCommand: AsyncParsableCommand {
         } else {
             Log.info("\(out): \(result.sequence.frameCount) frames (\(result.framesWithPerson) with a person), mean presence "
                      + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", Double(result.sequence.frameCount) / max(result.seconds, 1e-9))) frames/s")
+        }
+    }
+
+    /// Every frame through the model; the overlay drawn and written on the way.
+    func extractFrames(_ source: BlazePoseSource, progress: ProgressBar, overlayExt: String?, writer: inout VideoWriter?,
+                       best: inout (presence: Double, frame: VideoFrame)?) throws -> SkeletonExtraction {
+        let info = source.capture.info
+        return try SkeletonExtraction.run(source, maxSeconds: seconds, shouldStop: { StopRequest.requested }) { frame, pose, index in
+            progress.update(index + 1, pose.found ? "" : "(no person)")
+            guard let overlay, let overlayExt else { return }
+            frame.draw(pose)
+            if overlayExt == "mp4" || overlayExt == "avi" {
+                if writer == nil {
+                    let fps = info.fps > 0 ? info.fps : 30
+                    writer = try VideoWriter(path: overlay, width: frame.width, height: frame.height, fps: fps)
+                }
+                frame.drawLabel(String(format: "t %.2f s  presence %.2f", pose.time, pose.presence))
+                try writer!.write(frame)
+            } else {
+                let presence = pose.found ? pose.presence : -1
+                if best == nil || presence > best!.presence { best = (presence, frame) }
+            }
         }
     }
 

@@ -45,6 +45,14 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
+    /// Ends a bar that will not finish (an error follows): the message then starts on its own line.
+    func interrupt() {
+        guard !quiet, interactive else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if lastDraw != .distantPast { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
     func finish(_ detail: String = "") {
         guard !quiet else { return }
         if interactive { FileHandle.standardError.write(Data("\r\(title) done \(detail)\u{1B}[K\n".utf8)) } else { Log.info("\(title): done \(detail)") }
