@@ -11,7 +11,7 @@ enum OpenCVSamples {
         let gz = plain + ".gz"
         guard FileManager.default.fileExists(atPath: gz) else { return nil }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("punchcoach-samples-\(getpid())-\(name)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: out.path) else { return nil }
         let gunzip = Process()
         gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
