@@ -1,10 +1,11 @@
 import Foundation
 
 /// A one-line progress bar on stderr (stdout stays clean for --json). On a terminal it redraws in
-/// place; otherwise (logs, CI) it prints a line at most every 10 %.
-final class ProgressBar {
+/// place; otherwise (logs, CI) it prints a line at most every 10 %. Safe to update from several threads.
+final class ProgressBar: @unchecked Sendable {
     let title: String
-    let total: Int
+    private(set) var total: Int
+    private let lock = NSLock()
     private let interactive = isatty(STDERR_FILENO) != 0
     private var lastDecile = -1
     private var lastDraw = Date.distantPast
@@ -16,8 +17,18 @@ final class ProgressBar {
         self.quiet = quiet
     }
 
+    /// Progress `done` of a total known only now.
+    func update(_ done: Int, of total: Int, _ detail: String = "") {
+        lock.lock()
+        self.total = max(total, 1)
+        lock.unlock()
+        update(done, detail)
+    }
+
     func update(_ done: Int, _ detail: String = "") {
         guard !quiet else { return }
+        lock.lock()
+        defer { lock.unlock() }
         let fraction = min(Double(done) / Double(total), 1)
         if interactive {
             guard Date().timeIntervalSince(lastDraw) > 0.1 || done >= total else { return }

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+import PunchKit
+
+/// A pinhole camera looking at the boxer: where it stands (yaw around the boxer, distance, height),
+/// how it is tilted, its lens and resolution, and whether the picture is mirrored (a selfie view).
+public struct CameraRig: Sendable, Equatable {
+    /// Angle between the boxer's punching direction and the direction to the camera, radians
+    /// (0 = the boxer punches straight at the camera; positive = the camera is to the boxer's left).
+    public var yaw: Double
+    /// Downward tilt of the camera, radians (negative looks up).
+    public var pitch: Double
+    /// Horizontal distance from the camera to the centre of the stance, metres.
+    public var distance: Double
+    /// Height of the point the camera aims at, metres above the floor.
+    public var lookHeight: Double
+    /// Focal length in pixels, and picture size.
+    public var focal: Double
+    public var width: Int
+    public var height: Int
+    /// A mirrored (selfie) picture: the boxer's left appears on the picture's left.
+    public var selfie: Bool
+
+    public init(yaw: Double, pitch: Double, distance: Double, lookHeight: Double, focal: Double,
+                width: Int, height: Int, selfie: Bool) {
+        self.yaw = yaw
+        self.pitch = pitch
+        self.distance = distance
+        self.lookHeight = lookHeight
+        self.focal = focal
+        self.width = width
+        self.height = height
+        self.selfie = selfie
+    }
+
+    /// Height of the camera above the floor.
+    public var cameraHeight: Double { lookHeight + distance * tan(pitch) }
+
+    /// Yaw −70…70°, pitch −10…25°, distance 1.8–4 m, a webcam's field of view (60–78° across) at one of
+    /// the common resolutions, and a selfie (mirrored) picture one time in seven.
+    public static func random(_ rng: inout SeededRandom) -> CameraRig {
+        let sizes = [(640, 480), (1280, 720), (1280, 720), (1920, 1080), (960, 540)]
+        let (w, h) = rng.pick(sizes)
+        let fov = degrees(rng.uniform(60, 78))
+        return CameraRig(
+            yaw: degrees(rng.uniform(-70, 70)), pitch: degrees(rng.uniform(-10, 25)),
+            distance: rng.uniform(1.8, 4.0), lookHeight: rng.uniform(0.85, 1.2),
+            focal: Double(w) / 2 / tan(fov / 2), width: w, height: h, selfie: rng.chance(1.0 / 7))
+    }
+
+    /// Straight in front at chest height, level, 3.2 m away: for pictures and tests.
+    public static func front(yaw: Double = 0) -> CameraRig {
+        CameraRig(yaw: yaw, pitch: 0, distance: 3.2, lookHeight: 1.0, focal: 900, width: 1280, height: 720, selfie: false)
+    }
+
+    /// A fight-frame point (x left, y down, z forward; metres, floor at y = 0) in camera coordinates
+    /// (x right, y down, z away from the camera; metres). Selfie mirroring is applied later.
+    @inline(__always) func toCamera(_ p: Vec3) -> Vec3 {
+        // Turning the boxer by −yaw puts the camera at `yaw` around them.
+        let q = turn(p, by: -yaw)
+        let v = Vec3(q.x, q.y + cameraHeight, distance - q.z)
+        let c = cos(pitch), s = sin(pitch)
+        return Vec3(v.x, v.y * c - v.z * s, v.y * s + v.z * c)
+    }
+
+    /// Pixel coordinates of a camera-space point.
+    @inline(__always) func pixel(_ c: Vec3) -> (x: Double, y: Double) {
+        let z = max(c.z, 0.05)
+        return (Double(width) / 2 + focal * c.x / z, Double(height) / 2 + focal * c.y / z)
+    }
+
+    /// Key=value pairs for the first line of a clip file.
+    var metadata: [SkeletonSequence.KeyValue] {
+        func r(_ x: Double, _ digits: Double = 10) -> String { String((x * digits).rounded() / digits) }
+        return [.init("camera_yaw", r(yaw * 180 / .pi)), .init("camera_pitch", r(pitch * 180 / .pi)),
+                .init("camera_distance", r(distance, 100)), .init("image", "\(width)x\(height)"),
+                .init("selfie", selfie ? "1" : "0")]
+    }
+}

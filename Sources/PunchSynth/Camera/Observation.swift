@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+import PunchKit
+
+/// How a pose model sees the boxer: image and world coordinates with their errors, a confidence per
+/// joint, and joints that drop out. Errors follow what BlazePose does: image jitter of 0.3–2 % of the
+/// torso, world landmarks (hip-centred, camera-aligned) jittering 1–3 cm with slowly drifting, larger
+/// depth errors; joints hidden behind the body lose confidence and gain error; fast wrists blur.
+struct ObservationModel: Sendable {
+    var camera: CameraRig
+    var noise: Bool
+    /// Per-clip error levels.
+    var imageJitter: Double
+    var worldJitter: Double
+    var depthDrift: Double
+    var worldScale: Double
+    var dropoutRate: Double
+    var confidenceLevel: Double
+
+    init(camera: CameraRig, noise: Bool, rng: inout SeededRandom) {
+        self.camera = camera
+        self.noise = noise
+        imageJitter = rng.uniform(0.003, 0.02)
+        worldJitter = rng.uniform(0.008, 0.025)
+        depthDrift = rng.uniform(0.02, 0.06)
+        worldScale = noise ? rng.uniform(0.93, 1.07) : 1
+        dropoutRate = rng.chance(0.3) ? 0 : rng.uniform(0, 0.004)
+        confidenceLevel = rng.uniform(0.88, 0.97)
+    }
+}
+
+/// The state of the observation errors (they are correlated in time), advanced frame by frame.
+struct Observer: Sendable {
+    var model: ObservationModel
+    var rng: SeededRandom
+    private var imageError = [Vec3](repeating: .zero, count: 17)
+    private var worldError = [Vec3](repeating: .zero, count: 17)
+    private var confidenceWander = [Double](repeating: 0, count: 17)
+    private var dropout = [Int](repeating: 0, count: 17)
+    private var previousTime: Double?
+    private var previousPixels: [(Double, Double)]?
+
+    init(model: ObservationModel, rng: SeededRandom) {
+        self.model = model
+        self.rng = rng
+    }
+
+    /// One frame: `joints` in the fight frame (metres), observed at `time`.
+    mutating func observe(time: Double, joints: [Vec3]) -> SkeletonFrame {
+        let cam = model.camera
+        let dt = previousTime.map { max(time - $0, 1e-3) } ?? (1.0 / 30)
+        previousTime = time
+        var c = joints.map(cam.toCamera)
+        if cam.selfie {
+            // A mirrored picture: x flips, and the pose model calls the boxer's left arm the right one.
+            let partner = JointLayout.canonical.mirrorIndex
+            c = (0..<17).map { i in
+                let p = c[partner[i]]
+                return Vec3(-p.x, p.y, p.z)
+            }
+        }
+        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
+        let hip = (c[lh] + c[rh]) * 0.5
+        let pixels = c.map(cam.pixel)
+        let hipDepth = max(hip.z, 0.3)
+        let pxPerMetre = cam.focal / hipDepth
+        let torsoMetres = ((c[5] + c[6]) * 0.5 - hip).length
+        let torsoPx = torsoMetres * pxPerMetre
+
+        let visibility = visibilities(camera: c, pixels: pixels, dt: dt)
+        var positions = [Vec3](repeating: .zero, count: 17)
+        var world = [Vec3](repeating: .zero, count: 17)
+        var confidences = [Double](repeating: 0, count: 17)
+        let aImage = exp(-dt / 0.08), aWorld = exp(-dt / 0.15), aDepth = exp(-dt / 0.7), aConf = exp(-dt / 0.3)
+        for j in 0..<17 {
+            var px = pixels[j].0, py = pixels[j].1
+            var pz = (c[j].z - hip.z) * pxPerMetre
+            var w = (c[j] - hip) * model.worldScale
+            var conf = visibility[j]
+            if model.noise {
+                let hidden = conf < 0.75 ? 2.5 : 1.0
+                let s = model.imageJitter * torsoPx * hidden
+                imageError[j] = imageError[j] * aImage + gaussian3() * (s * 0.8 * (1 - aImage * aImage).squareRoot())
+                px += imageError[j].x + 0.6 * s * rng.gaussian()
+                py += imageError[j].y + 0.6 * s * rng.gaussian()
+                pz += imageError[j].z * 3 + 1.5 * s * rng.gaussian()
+                let ws = model.worldJitter * hidden
+                let depth = model.depthDrift * hidden
+                worldError[j] = Vec3(
+                    worldError[j].x * aWorld + ws * (1 - aWorld * aWorld).squareRoot() * rng.gaussian(),
+                    worldError[j].y * aWorld + ws * (1 - aWorld * aWorld).squareRoot() * rng.gaussian(),
+                    worldError[j].z * aDepth + depth * (1 - aDepth * aDepth).squareRoot() * rng.gaussian())
+                w += worldError[j] + gaussian3() * 0.004
+                confidenceWander[j] = confidenceWander[j] * aConf + 0.03 * (1 - aConf * aConf).squareRoot() * rng.gaussian()
+                conf = clamp(conf + confidenceWander[j], 0.02, 1)
+                // Dropped joints: short bursts, more often at the fast-moving wrists.
+                if dropout[j] > 0 {
+                    dropout[j] -= 1
+                    conf = 0
+                } else if rng.chance(model.dropoutRate * (j == 9 || j == 10 ? 2 : 1)) {
+                    dropout[j] = rng.int(0...6)
+                    conf = 0
+                }
+            }
+            positions[j] = Vec3(px, py, pz)
+            world[j] = w
+            confidences[j] = conf
+        }
+        if model.noise {
+            // World landmarks are centred on the mid-hip in every frame, whatever their errors.
+            let centre = (world[lh] + world[rh]) * 0.5
+            for j in 0..<17 { world[j] = world[j] - centre }
+        }
+        previousPixels = pixels
+        return SkeletonFrame(time: time, positions: positions, confidences: confidences, world: world)
+    }
+
+    private mutating func gaussian3() -> Vec3 { Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian()) }
+
+    /// Confidence before noise: high when seen, lower behind the trunk, behind the gloves (face) or out
+    /// of the picture, lower for a blurred fast wrist.
+    private func visibilities(camera c: [Vec3], pixels: [(Double, Double)], dt: Double) -> [Double] {
+        let cam = model.camera
+        var v = [Double](repeating: model.confidenceLevel, count: 17)
+        let quad = [pixels[5], pixels[6], pixels[12], pixels[11]]
+        let centre = quad.reduce((0.0, 0.0)) { ($0.0 + $1.0 / 4, $0.1 + $1.1 / 4) }
+        let grown = quad.map { (centre.0 + ($0.0 - centre.0) * 1.2, centre.1 + ($0.1 - centre.1) * 1.2) }
+        let trunkDepth = (c[5].z + c[6].z + c[11].z + c[12].z) / 4
+        let headDepth = c[0].z
+        let headPx = hypot(pixels[3].0 - pixels[4].0, pixels[3].1 - pixels[4].1) + 1
+        for j in 0..<17 {
+            let (x, y) = pixels[j]
+            if x < 0 || y < 0 || x > Double(cam.width) || y > Double(cam.height) {
+                // Outside the picture a pose model still guesses, with low visibility.
+                v[j] = 0.15
+                continue
+            }
+            if ![5, 6, 11, 12].contains(j), c[j].z > trunkDepth + 0.05, inside(x, y, grown) {
+                v[j] = 0.5
+            }
+            // Gloves in front of the face hide the nose and eyes.
+            if j <= 2 {
+                for w in [9, 10] where c[w].z < headDepth - 0.05 && hypot(pixels[w].0 - x, pixels[w].1 - y) < headPx * 0.6 {
+                    v[j] = min(v[j], 0.6)
+                }
+            }
+            // An ear on the far side of the head.
+            if j == 3 || j == 4, c[j].z > headDepth + 0.04 { v[j] = min(v[j], 0.55) }
+        }
+        if let previous = previousPixels {
+            let torsoPx = hypot(pixels[5].0 - pixels[11].0, pixels[5].1 - pixels[11].1) + 1
+            for w in [9, 10] {
+                let speed = hypot(pixels[w].0 - previous[w].0, pixels[w].1 - previous[w].1) / dt / torsoPx
+                // Above ~8 torso lengths a second a wrist smears across frames.
+                if speed > 8 { v[w] = max(0.3, v[w] - 0.02 * (speed - 8)) }
+            }
+        }
+        return v
+    }
+
+    private func inside(_ x: Double, _ y: Double, _ polygon: [(Double, Double)]) -> Bool {
+        var inside = false
+        var j = polygon.count - 1
+        for i in 0..<polygon.count {
+            let (xi, yi) = polygon[i], (xj, yj) = polygon[j]
+            if (yi > y) != (yj > y), x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v1.json`): with the same
+/// generator version, the same spec gives byte-identical files.
+public struct SynthSpec: Codable, Sendable, Equatable {
+    /// Version of the generator's motion and noise models; bumped whenever the same seed would give
+    /// different files, so that an old spec is refused rather than silently giving other data.
+    public static let generatorVersion = 1
+
+    public var generator: Int
+    public var seed: UInt64
+    public var clipsPerClass: Int
+    public var subjects: Int
+    public var rounds: Int
+    public var roundSeconds: Double
+    public var labels: [String]
+    public var note: String?
+
+    public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, rounds: Int = 0,
+                roundSeconds: Double = 60, labels: [String] = SynthLabel.allCases.map(\.rawValue), note: String? = nil) {
+        self.generator = Self.generatorVersion
+        self.seed = seed
+        self.clipsPerClass = clipsPerClass
+        self.subjects = subjects
+        self.rounds = rounds
+        self.roundSeconds = roundSeconds
+        self.labels = labels
+        self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case generator, seed, labels, note, subjects, rounds
+        case clipsPerClass = "clips_per_class"
+        case roundSeconds = "round_seconds"
+    }
+
+    public static func read(_ url: URL) throws -> SynthSpec {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SynthError("\(url.path): cannot read the spec (\(error.localizedDescription)); check the path")
+        }
+        let spec: SynthSpec
+        do { spec = try JSONDecoder().decode(SynthSpec.self, from: data) } catch {
+            throw SynthError("\(url.path): not a synth spec (\(error)); expected keys generator, seed, clips_per_class, subjects, rounds, round_seconds, labels")
+        }
+        guard spec.generator == generatorVersion else {
+            throw SynthError("\(url.path): written for generator version \(spec.generator), this build has version \(generatorVersion); use the matching release of punchcoach")
+        }
+        try spec.validate(file: url.path)
+        return spec
+    }
+
+    public func validate(file: String = "spec") throws {
+        let known = Set(SynthLabel.allCases.map(\.rawValue))
+        if let bad = labels.first(where: { !known.contains($0) }) {
+            throw SynthError("\(file): label '\(bad)' is not one of \(SynthLabel.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard clipsPerClass >= 1 || (labels.isEmpty && rounds > 0) else { throw SynthError("\(file): clips per class must be at least 1") }
+        guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }
+        guard rounds >= 0 else { throw SynthError("\(file): rounds must be 0 or more") }
+        guard rounds == 0 || (roundSeconds >= 10 && roundSeconds <= 600) else {
+            throw SynthError("\(file): round seconds must be between 10 and 600")
+        }
+    }
+
+    public func json() -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try! e.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// A problem with the synth parameters or output folder, as one line.
+public struct SynthError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

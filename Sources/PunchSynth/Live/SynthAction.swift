@@ -1,0 +1,45 @@
+import PunchKit
+
+/// What the synthetic boxer can be asked to do.
+public enum SynthAction: Sendable, Equatable {
+    case jab
+    case doubleJab
+    case cross
+    case hook(Hand)
+    case uppercut(Hand)
+    /// Drop the guard and idle (walk, stretch, rest) for about this many seconds, then guard up again.
+    case idle(seconds: Double)
+
+    public var label: SynthLabel {
+        switch self {
+        case .jab: return .jab
+        case .doubleJab: return .double_jab
+        case .cross: return .cross
+        case .hook: return .hook
+        case .uppercut: return .uppercut
+        case .idle: return .idle
+        }
+    }
+
+    /// Lead or rear for punches, `none` for idle.
+    public var hand: Hand {
+        switch self {
+        case .jab, .doubleJab: return .lead
+        case .cross: return .rear
+        case .hook(let h), .uppercut(let h): return h == .none ? .lead : h
+        case .idle: return .none
+        }
+    }
+
+    /// The punch for a label and hand (nil for stance and idle).
+    public static func punch(_ label: SynthLabel, hand: Hand = .lead) -> SynthAction? {
+        switch label {
+        case .jab: return .jab
+        case .double_jab: return .doubleJab
+        case .cross: return .cross
+        case .hook: return .hook(hand)
+        case .uppercut: return .uppercut(hand)
+        case .stance, .idle: return nil
+        }
+    }
+}

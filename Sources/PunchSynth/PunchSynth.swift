@@ -1,1 +1,0 @@
-// PunchSynth: see README, "Architecture".

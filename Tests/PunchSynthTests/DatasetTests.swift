@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import PunchSynth
+import PunchKit
+
+@Suite struct DatasetTests {
+    static let spec = SynthSpec(seed: 3, clipsPerClass: 2, subjects: 3, rounds: 1, roundSeconds: 20)
+
+    @Test func theSameSeedGivesByteIdenticalFiles() throws {
+        let a = try temporaryFolder("a"), b = try temporaryFolder("b")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        _ = try DatasetWriter(spec: Self.spec).write(to: a)
+        _ = try DatasetWriter(spec: Self.spec).write(to: b)
+        let names = files(under: a)
+        #expect(names == files(under: b))
+        #expect(names.count == 7 * 2 + 2 + 2)  // clips, round + events, annotations + spec
+        for name in names {
+            let x = try Data(contentsOf: a.appendingPathComponent(name)), y = try Data(contentsOf: b.appendingPathComponent(name))
+            #expect(x == y, "\(name) differs between two runs with the same seed")
+        }
+        // Another seed gives other data.
+        var other = Self.spec
+        other.seed = 4
+        let c = try temporaryFolder("c")
+        defer { try? FileManager.default.removeItem(at: c) }
+        _ = try DatasetWriter(spec: other).write(to: c)
+        #expect(try Data(contentsOf: c.appendingPathComponent("annotations.csv")) != Data(contentsOf: a.appendingPathComponent("annotations.csv")))
+    }
+
+    @Test func theLoaderReadsEverythingBack() throws {
+        let root = try temporaryFolder("load")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let summary = try DatasetWriter(spec: Self.spec).write(to: root)
+        let d = try Dataset.load(root)
+        #expect(d.labels == SynthLabel.allCases.map(\.rawValue).sorted())
+        #expect(d.clips.count == 7 * 2 + 1)
+        #expect(d.ignored.isEmpty)
+        for clip in d.clips {
+            let seq = clip.sequence
+            #expect(seq.layout == .canonical && seq.units == .px && seq.world != nil && seq.source == "synth")
+            #expect(clip.subject != nil && clip.name.contains(clip.subject!))
+            if let label = clip.label {
+                // Every clip has its segments, covering the clip, with the action in the middle for punches.
+                let segs = clip.segments.sorted { $0.start < $1.start }
+                #expect(segs.first?.start == 0 && abs(segs.last!.end - seq.times.last!) < 1e-9)
+                #expect(segs.contains { $0.label == label })
+                #expect(segs.count == (label == "stance" || label == "idle" ? 1 : 3))
+                #expect(seq.duration >= 2.4 && seq.duration <= 4.6, "\(clip.name): \(seq.duration) s")
+            } else {
+                #expect(clip.name.hasPrefix("rounds/"))
+                #expect(!clip.segments.isEmpty)
+                #expect(clip.subject == "s04", "round subjects continue the clip subjects' numbering")
+            }
+        }
+        #expect(summary.subjects == ["s01", "s02", "s03"])
+    }
+
+    @Test func specRoundTripsAndRefusesOtherGenerators() throws {
+        let root = try temporaryFolder("spec")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("spec.json")
+        try Data(Self.spec.json().utf8).write(to: url)
+        #expect(try SynthSpec.read(url) == Self.spec)
+        var newer = Self.spec
+        newer.generator = SynthSpec.generatorVersion + 1
+        try Data(newer.json().utf8).write(to: url)
+        #expect(throws: SynthError.self) { try SynthSpec.read(url) }
+    }
+
+    @Test func theShippedSpecIsReadable() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v1.json")
+        let spec = try SynthSpec.read(url)
+        #expect(spec.labels == SynthLabel.allCases.map(\.rawValue))
+    }
+}
