@@ -80,8 +80,8 @@ public final class ComboMode: WorkoutMode {
         if let w = weakest, done >= 3 { lines.append("working on: \(w)") }
         if isFinished { return ModePanel(title: title, big: "DONE", tone: .good, lines: lines, progress: 1) }
         if let c = current {
-            return ModePanel(title: title, big: c.punches.map { $0.description.uppercased() }.joined(separator: " – "),
-                             tone: .call, animation: (c.punches, c.calledAt), lines: lines,
+            return ModePanel(title: title, big: c.punches.map { Format.name($0.label).uppercased() }.joined(separator: " – "),
+                             tone: .call, animation: (c.punches, c.calledAt), lines: ["» " + c.text] + lines,
                              progress: Double(callouts.count - 1) / Double(combos))
         }
         if let s = startedAt, now - s < getReady {

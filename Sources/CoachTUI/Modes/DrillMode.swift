@@ -84,7 +84,7 @@ public final class DrillMode: WorkoutMode {
             return ModePanel(title: title, big: "DONE", tone: .good, lines: lines, progress: 1)
         }
         if let c = current {
-            return ModePanel(title: title, big: punch.description.uppercased(), tone: .call,
+            return ModePanel(title: title, big: Format.name(punch.label).uppercased(), tone: .call,
                              animation: ([punch], c.calledAt), lines: lines, progress: progress)
         }
         if let s = startedAt, now - s < getReady {

@@ -30,16 +30,14 @@ enum ModePanelView {
         // The animation, on the right, when a punch is called and there is room.
         var textArea = Rect(x: inner.x, y: y, width: inner.width, height: inner.maxY - y)
         if let anim = panel.animation, inner.width >= 40 {
-            let h = min(9, max(5, textArea.height - 1))
-            let w = min(18, h * 2)
+            let h = min(13, max(5, textArea.height - 1))
+            let w = min(20, h * 2)
             let r = Rect(x: inner.maxX - w - 1, y: y, width: w, height: h)
             PunchAnimation.draw(anim.punches, elapsed: now - anim.since, southpaw: southpaw, into: &b, rect: r)
             let (i, e) = PunchAnimation.phase(anim.punches, elapsed: now - anim.since)
             let name = anim.punches[i].description
-            if r.maxY < inner.maxY || true {
-                b.centred(name, in: Rect(x: r.x, y: 0, width: r.width, height: 1), y: min(r.maxY, inner.maxY - 1),
-                          Style(e > 0.3 ? tone : .dim, bold: e > 0.3))
-            }
+            b.centred(name, in: Rect(x: r.x, y: 0, width: r.width, height: 1), y: min(r.maxY, inner.maxY - 1),
+                      Style(e > 0.3 ? tone : .dim, bold: e > 0.3))
             textArea.width -= w + 2
         }
         // Big text: two sizes, or one punch a line, or plain.
@@ -53,6 +51,11 @@ enum ModePanelView {
             } else if BigText.width(big) <= textArea.width - 2 && bigRows >= 3 {
                 BigText.draw(big, into: &b, x: textArea.x + (textArea.width - BigText.width(big)) / 2, y: y, Style(tone, bold: true))
                 y += 4
+            } else if words.count > 1 && words.allSatisfy({ BigText.width($0, scale: 2) <= textArea.width - 2 }) && bigRows >= words.count * 6 {
+                for word in words {
+                    BigText.draw(word, into: &b, x: textArea.x + (textArea.width - BigText.width(word, scale: 2)) / 2, y: y, scale: 2, Style(tone, bold: true))
+                    y += 6
+                }
             } else if words.count > 1 && words.allSatisfy({ BigText.width($0) <= textArea.width - 2 }) && bigRows >= words.count * 3 {
                 for word in words {
                     BigText.draw(word, into: &b, x: textArea.x + (textArea.width - BigText.width(word)) / 2, y: y, Style(tone, bold: true))
@@ -65,7 +68,7 @@ enum ModePanelView {
             }
         }
         for line in panel.lines where y < inner.maxY {
-            let style: Style = line.hasPrefix("✗") ? Style(.bad) : line.hasPrefix("✓") ? Style(.good) : Style(.normal)
+            let style: Style = line.hasPrefix("✗") ? Style(.bad) : line.hasPrefix("✓") ? Style(.good) : line.hasPrefix("»") ? Style(tone, bold: true) : Style(.normal)
             b.text(line, x: textArea.x + 1, y: y, style, maxWidth: textArea.width - 2)
             y += 1
         }

@@ -9,7 +9,7 @@ enum ProbabilityPanel {
         let inner = rect.inner
         guard inner.width > 10 else { return }
         let best = vm.probabilities.indices.max { vm.probabilities[$0] < vm.probabilities[$1] }
-        let labelWidth = min(11, max(6, inner.width / 3))
+        let labelWidth = min(11, max(6, inner.width * 2 / 5))
         let barWidth = inner.width - labelWidth - 6
         for (i, label) in vm.classes.enumerated() where i < inner.height {
             let p = i < vm.probabilities.count ? Double(vm.probabilities[i]) : 0
@@ -78,19 +78,22 @@ enum PunchListPanel {
             case .some(false): (mark, markStyle) = ("✗", Style(.bad, bold: true))
             case .none: (mark, markStyle) = ("•", Style(p.hand == .lead ? .left : .right))
             }
+            let wide = inner.width >= 40
+            let extra = p.reactionMs.map { "\(Int($0.rounded())) ms" } ?? p.note ?? ""
+            let nameWidth = wide ? 16 : max(8, inner.width - 2 - 9 - 1)
             var x = inner.x + 1
             b.put(Character(mark), x: x, y: y, markStyle)
             x += 2
             let name = (p.hand == .none ? "" : p.hand.rawValue + " ") + Format.name(p.label)
-            b.text(name, x: x, y: y, Style(fresh ? .accent : .normal, bold: fresh), maxWidth: 15)
-            x += 16
+            b.text(name, x: x, y: y, Style(fresh ? .accent : .normal, bold: fresh), maxWidth: nameWidth - 1)
+            x += nameWidth
             let speed = String(format: "%4.1f", p.speed) + (p.speedInMetres ? " m/s" : " t/s")
-            if x + speed.count < inner.maxX { b.text(speed, x: x, y: y, Style(.normal)) }
+            if x + speed.count <= inner.maxX { b.text(speed, x: x, y: y, Style(.normal)) }
             x += speed.count + 1
-            let conf = String(format: "%3d%%", Int((p.confidence * 100).rounded()))
-            if x + 4 < inner.maxX { b.text(conf, x: x, y: y, Style(.dim)) }
-            x += 5
-            let extra = p.reactionMs.map { "\(Int($0.rounded())) ms" } ?? p.note ?? ""
+            if wide {
+                b.text(String(format: "%3d%%", Int((p.confidence * 100).rounded())), x: x, y: y, Style(.dim))
+                x += 5
+            }
             if x + 2 < inner.maxX, !extra.isEmpty {
                 b.text(extra, x: x, y: y, Style(p.correct == false ? .bad : .dim), maxWidth: inner.maxX - x)
             }
@@ -125,8 +128,13 @@ enum StatusLine {
                      String(format: "screen %.0f fps", loopFPS)]
         if let db = vm.databasePath { parts.append("db " + Format.shortPath(db)) }
         let keys = "? help  h history  q quit"
-        let text = " " + parts.joined(separator: " · ")
-        b.text(text, x: rect.x, y: rect.y, Style(.dim), maxWidth: rect.width - keys.count - 2)
+        // As many parts as fit beside the keys, in order of importance.
+        var text = ""
+        for part in parts {
+            let next = text.isEmpty ? " " + part : text + " · " + part
+            if next.count <= rect.width - keys.count - 2 { text = next }
+        }
+        b.text(text, x: rect.x, y: rect.y, Style(.dim))
         b.text(keys, x: rect.maxX - keys.count - 1, y: rect.y, Style(.accent))
     }
 }

@@ -116,6 +116,8 @@ public final class Terminal {
         if c == pc_err() { return nil }
         if c == pc_key_resize() {
             updateSize()
+            // Repaint everything: the bottom-right cell, never drawn, must not keep old content.
+            clear()
             return .resize
         }
         switch c {
