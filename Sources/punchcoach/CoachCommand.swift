@@ -82,12 +82,9 @@ struct CoachCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Everything that can fail is opened before the screen starts, so errors are one line.
-        if !headless && (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) {
-            throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
-        }
-        let classifier = try ModelLocation.load(model)
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         let (source, note) = try openSource(seed: seed)
+        let classifier = try ModelLocation.load(model)
         let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                        demo: source is DemoSource, seed: seed)
         var config = DetectorConfiguration()
@@ -99,7 +96,12 @@ struct CoachCommand: AsyncParsableCommand {
             : nil
         let store = try HistoryStore.openForWriting(at: db ?? HistoryStore.defaultPath())
         let recorder: WorkoutRecorder
-        do { recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog) } catch {
+        do {
+            if !headless && (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) {
+                throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
+            }
+            recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog)
+        } catch {
             try? store.close()
             throw error
         }

@@ -159,8 +159,8 @@ func callouts(_ actions: [(Double, ModeAction)]) -> [Callout] {
         var calls: [String] = []
         for (_, a) in actions {
             switch a {
-            case .recordingStarted(let l, let k): started.append("\(l)\(k)")
-            case .recordingStopped(let l, let k, _, _): stopped.append("\(l)\(k)")
+            case .recordingStarted(let l, let k, _): started.append("\(l)\(k)")
+            case .recordingStopped(let l, let k, _, _, _): stopped.append("\(l)\(k)")
             case .callout(let c): calls.append(c.text)
             default: break
             }
@@ -181,7 +181,7 @@ func callouts(_ actions: [(Double, ModeAction)]) -> [Callout] {
         #expect(rec.handle(event: punch("cross", .rear, at: 1.8), at: 2.2).note == "✓ located")
         let actions = run(rec, from: 2.2, to: 3.5)
         let stop = actions.compactMap { a -> ClosedRange<Double>?? in
-            if case .recordingStopped(_, _, let span, _) = a.1 { return span } else { return nil }
+            if case .recordingStopped(_, _, _, let span, _) = a.1 { return span } else { return nil }
         }
         #expect(stop.count == 1)
         #expect(stop[0] == 1.8...2.1)

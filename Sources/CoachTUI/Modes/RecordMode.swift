@@ -71,7 +71,7 @@ public final class RecordMode: WorkoutMode {
                 phaseStart = s + readySeconds
                 callout = nil
                 span = nil
-                actions.append(.recordingStarted(label: steps[i].label, clip: steps[i].clip))
+                actions.append(.recordingStarted(label: steps[i].label, clip: steps[i].clip, at: s + readySeconds))
                 if steps[i].label == "idle" { actions.append(.rest(until: s + readySeconds + clipSeconds)) }
             case .recording(let i):
                 let step = steps[i]
@@ -82,7 +82,7 @@ public final class RecordMode: WorkoutMode {
                     actions.append(.callout(c))
                 }
                 guard now - s >= clipSeconds else { return actions }
-                actions.append(.recordingStopped(label: step.label, clip: step.clip, span: span, callout: callout))
+                actions.append(.recordingStopped(label: step.label, clip: step.clip, at: s + clipSeconds, span: span, callout: callout))
                 saved.append((step, span))
                 phase = i + 1 < steps.count ? .ready(step: i + 1) : .done
                 phaseStart = s + clipSeconds

@@ -16,10 +16,10 @@ public enum ModeAction: Equatable, Sendable {
     case roundEnded(number: Int)
     /// Rest until `until` (session seconds): the demo boxer drops its guard.
     case rest(until: Double)
-    /// Record mode: start keeping frames for a clip of `label`.
-    case recordingStarted(label: String, clip: Int)
-    /// Record mode: the clip is complete; `span` is where the detector saw the punch, when it did.
-    case recordingStopped(label: String, clip: Int, span: ClosedRange<Double>?, callout: Callout?)
+    /// Record mode: keep frames from session time `at` for a clip of `label`.
+    case recordingStarted(label: String, clip: Int, at: Double)
+    /// Record mode: the clip ends at `at`; `span` is where the detector saw the punch, when it did.
+    case recordingStopped(label: String, clip: Int, at: Double, span: ClosedRange<Double>?, callout: Callout?)
 }
 
 /// How a mode judged one punch the detector emitted.

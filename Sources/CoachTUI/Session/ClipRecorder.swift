@@ -12,6 +12,7 @@ public final class ClipRecorder {
     public let name: String
     public let units: CoordinateUnits
     private var frames: [SkeletonFrame] = []
+    private var recent: [SkeletonFrame] = []
     private var recording: (label: String, clip: Int)?
     public private(set) var annotations: [Annotation] = []
     public private(set) var written: [String] = []
@@ -34,21 +35,27 @@ public final class ClipRecorder {
 
     public var isRecording: Bool { recording != nil }
 
-    public func start(label: String, clip: Int) {
+    /// Starts a clip at session time `t`: frames already seen from `t` on belong to it (the loop may
+    /// have fed several frames in the step that started the clip).
+    public func start(label: String, clip: Int, at t: Double) {
         recording = (label, clip)
-        frames = []
+        frames = recent.filter { $0.time >= t }
     }
 
+    /// Every frame of the session goes through here; a short backlog is kept for the next start.
     public func add(_ frame: SkeletonFrame) {
+        recent.append(frame)
+        if let first = recent.first, frame.time - first.time > 20 { recent.removeFirst(recent.count / 2) }
         guard recording != nil else { return }
         frames.append(frame)
     }
 
     /// Writes the clip; returns its path relative to the dataset folder.
     @discardableResult
-    public func stop(span: ClosedRange<Double>?, callout: Callout?) throws -> String? {
+    public func stop(at t: Double, span: ClosedRange<Double>?, callout: Callout?) throws -> String? {
         guard let r = recording else { return nil }
         recording = nil
+        frames.removeAll { $0.time > t }
         guard frames.count >= 2 else { return nil }
         let folder = directory.appendingPathComponent(r.label)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

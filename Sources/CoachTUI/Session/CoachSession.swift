@@ -68,12 +68,16 @@ public final class CoachSession {
         lastNow = now
         var changed = false
         let frames = try feed.due(now: now)
+        var acted = false
         for frame in frames {
+            // The mode's clock runs frame by frame, so that callouts, rounds and recordings fall at
+            // their time among the frames even when the loop catches up on several at once.
+            for a in mode.tick(now: frame.time) { try apply(a, now: frame.time); acted = true }
             clips?.add(frame)
             let t0 = SessionClock.monotonic()
             let events = detector.push(frame)
             detectorCost = detectorCost * 0.95 + (SessionClock.monotonic() - t0) * 1000 * 0.05
-            for e in events { try show(e, now: now) }
+            for e in events { try show(e, now: frame.time) }
             frameTimes.append(frame.time)
             view.frame = frame
             changed = true
@@ -84,13 +88,12 @@ public final class CoachSession {
             view.sourceEnded = true
             changed = true
         }
-        let actions = mode.tick(now: now)
-        for a in actions { try apply(a, now: now) }
+        for a in mode.tick(now: now) { try apply(a, now: now); acted = true }
         if shadowBoxing != mode.wantsShadowBoxing {
             shadowBoxing = mode.wantsShadowBoxing
             listener?.setShadowBoxing(mode.wantsShadowBoxing, at: now)
         }
-        changed = changed || !actions.isEmpty
+        changed = changed || acted
         updateView(now: now)
         if mode.isFinished || view.sourceEnded || (options.maxSeconds.map { now >= $0 } ?? false) {
             finish(now: now)
@@ -126,10 +129,10 @@ public final class CoachSession {
             try recorder.roundEnded(number: n, at: now)
         case .rest:
             break
-        case .recordingStarted(let label, let clip):
-            clips?.start(label: label, clip: clip)
-        case .recordingStopped(_, _, let span, let callout):
-            try clips?.stop(span: span, callout: callout)
+        case .recordingStarted(let label, let clip, let t):
+            clips?.start(label: label, clip: clip, at: t)
+        case .recordingStopped(_, _, let t, let span, let callout):
+            try clips?.stop(at: t, span: span, callout: callout)
         }
         listener?.hear(action, at: now)
     }
@@ -157,7 +160,7 @@ public final class CoachSession {
         let t = now ?? lastNow
         // A round still running ends where the workout ends.
         if let rounds = mode as? RoundsMode, case .work(let n) = rounds.phase { try? recorder.roundEnded(number: n, at: t) }
-        if clips?.isRecording == true { _ = try? clips?.stop(span: nil, callout: nil) }
+        if clips?.isRecording == true { _ = try? clips?.stop(at: t, span: nil, callout: nil) }
         view.finished = true
         var extra: [String] = []
         if let clips, !clips.written.isEmpty {
