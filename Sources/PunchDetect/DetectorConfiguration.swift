@@ -14,8 +14,10 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     public var exitSteps = 2
     /// Runs shorter than this are noise.
     public var minimumDuration = 0.08
-    /// Events whose mean probability of their label over the run is below this are dropped.
-    public var minimumConfidence: Float = 0.45
+    /// Runs whose mean probability of "a punch" (all punch classes together) is below this are dropped.
+    /// The gate is on the punch, not on its label: a held jab that the network cannot tell from a double
+    /// jab (0.35 each) is still a punch, labelled by the larger share.
+    public var minimumPunchProbability: Float = 0.5
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.

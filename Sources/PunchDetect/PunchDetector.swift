@@ -19,6 +19,8 @@ public final class PunchDetector {
     public var stance: Stance { stanceTracker.stance }
     /// Time of the newest 60 fps frame.
     public private(set) var time: Double = 0
+    /// How many windows have been classified (increases when `probabilities` is new).
+    public private(set) var classifications = 0
 
     private var resampler: StreamResampler
     private var buffer: WindowBuffer
@@ -85,8 +87,10 @@ public final class PunchDetector {
         time = frame.time
         buffer.append(frame)
         speeds.push(frame)
+        // Read the stance early (a quarter second in, then twice a second): until the first reading the
+        // detector would take every southpaw for an orthodox boxer.
         framesSinceStance += 1
-        if framesSinceStance >= 30 && buffer.isFull {
+        if framesSinceStance >= (stanceTracker.evidence == 0 ? 15 : 30) {
             stanceTracker.observe(buffer)
             framesSinceStance = 0
         }
@@ -109,6 +113,7 @@ public final class PunchDetector {
         var smoothed = [Float](repeating: 0, count: p.count)
         for q in recent { for k in 0..<q.count { smoothed[k] += q[k] / Float(recent.count) } }
         probabilities = smoothed
+        classifications += 1
         let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
         updateGuard(smoothed, at: frame.time)
         return advanceRun(smoothed, at: labelTime)
@@ -149,9 +154,9 @@ public final class PunchDetector {
         if var r = run {
             if mass >= configuration.exit {
                 let lead = leadingPunch(p)
-                // Straight from one punch into another (a combination): split where the leader changes,
-                // unless a jab is turning out to be a double jab.
-                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !(r.leader == jabIndex && lead == doubleJabIndex) {
+                // Straight from one punch into another (a combination): split where the leader changes —
+                // but never between jab and double jab, which are one motion until the second jab comes or not.
+                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) {
                     out += close(r)
                     run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: lead, leaderSteps: 1)
                     return out
@@ -176,16 +181,30 @@ public final class PunchDetector {
         return out
     }
 
+    static let impliedHand: [String: Hand] = ["jab": .lead, "double_jab": .lead, "cross": .rear]
+
+    private func sameFamily(_ a: Int, _ b: Int) -> Bool {
+        let jabs: Set<Int?> = [jabIndex, doubleJabIndex]
+        return jabs.contains(a) && jabs.contains(b)
+    }
+
     private func close(_ r: Run) -> [DetectedEvent] {
         let mean = r.sums.map { $0 / Float(r.steps) }
         guard let label = punchClasses.max(by: { mean[$0] < mean[$1] }) else { return [] }
         let end = r.lastAbove
-        guard end - r.start >= configuration.minimumDuration - 1e-9, mean[label] >= configuration.minimumConfidence else { return [] }
+        let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
+        guard end - r.start >= configuration.minimumDuration - 1e-9, punchProbability >= configuration.minimumPunchProbability else { return [] }
         let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
+        let name = classifier.classes[label]
+        // Jabs are thrown with the lead hand and crosses with the rear one by definition; for hooks and
+        // uppercuts the hand is the wrist that moved fastest.
         let side: Side = peaks.left >= peaks.right ? .left : .right
-        let event = PunchEvent(start: r.start, end: end, label: classifier.classes[label],
-                               hand: Hand.of(side: side, stance: stanceTracker.stance),
-                               confidence: Double(mean[label]), peakSpeed: max(peaks.left, peaks.right))
+        let hand = Self.impliedHand[name] ?? Hand.of(side: side, stance: stanceTracker.stance)
+        let leadSide = Hand.lead.side(in: stanceTracker.stance) ?? .left
+        let peak = Self.impliedHand[name] == nil ? max(peaks.left, peaks.right)
+            : ((hand == .lead) == (leadSide == .left) ? peaks.left : peaks.right)
+        let event = PunchEvent(start: r.start, end: end, label: name, hand: hand,
+                               confidence: Double(mean[label]), peakSpeed: peak)
         return [DetectedEvent(event: event, emittedAt: time, classProbabilities: mean, speedInMetres: metric)]
     }
 }

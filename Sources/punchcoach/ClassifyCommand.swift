@@ -20,6 +20,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Option(help: "Truth events (CSV) to score against.") var truth: String?
     @Option(help: "orthodox, southpaw, or auto (read from the body).") var stance: StanceOption = .auto
     @Option(help: "Stop a camera after this many seconds.") var seconds: Double?
+    @Option(help: "Write the smoothed class probabilities of every classified window (CSV: t, then one column a class).")
+    var probabilitiesOut: String?
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
     func run() async throws {
@@ -33,6 +35,8 @@ struct ClassifyCommand: AsyncParsableCommand {
         let started = Date()
         var frames = 0
         var firstTime: Double?, lastTime = 0.0
+        var trace = "t," + classifier.classes.joined(separator: ",") + "\n"
+        var lastClassification = 0
         let live = { (e: [DetectedEvent]) in
             if !json { for d in e { print(Self.line(d)) } }
         }
@@ -43,7 +47,12 @@ struct ClassifyCommand: AsyncParsableCommand {
             let e = detector.push(frame)
             live(e)
             events += e
+            if probabilitiesOut != nil && detector.classifications != lastClassification {
+                lastClassification = detector.classifications
+                trace += String(format: "%.4f", detector.time) + "," + detector.probabilities.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
+            }
         }
+        if let probabilitiesOut { try Data(trace.utf8).write(to: URL(fileURLWithPath: probabilitiesOut)) }
         let tail = detector.finish()
         live(tail)
         events += tail

@@ -12,7 +12,7 @@ struct PunchCoachCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             SynthCommand.self, ExtractCommand.self, TrainCommand.self, EvaluateCommand.self,
-            ClassifyCommand.self, CoachCommand.self, HistoryCommand.self, BenchCommand.self,
+            ClassifyCommand.self, CoachCommand.self, HistoryCommand.self, BenchCommand.self, TuneDetectorCommand.self,
             DebugStoreCommand.self,
         ]
     )

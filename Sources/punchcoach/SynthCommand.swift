@@ -24,6 +24,9 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Number of subjects of the clips, s01…sN (default 12, or the spec's).")
     var subjects: Int?
 
+    @Option(name: .long, help: "Number of the first subject (default 1: s01); e.g. 101 for a test set whose people are named apart from the training set's.")
+    var firstSubject: Int?
+
     @Option(name: .long, help: "Random seed (default 1, or the spec's).")
     var seed: UInt64?
 
@@ -33,7 +36,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Length of each round in seconds, 10–600 (default 60, or the spec's).")
     var roundSeconds: Double?
 
-    @Option(name: .long, help: "A dataset spec (e.g. Datasets/synth-v1.json); options given here override it.")
+    @Option(name: .long, help: "A dataset spec (e.g. Datasets/synth-v2.json); options given here override it.")
     var spec: String?
 
     @Option(name: .long, help: "Contact sheet PNG (default DIR/contact-sheet.png).")
@@ -49,6 +52,7 @@ struct SynthCommand: AsyncParsableCommand {
         }
         if let clipsPerClass { s.clipsPerClass = clipsPerClass }
         if let subjects { s.subjects = subjects }
+        if let firstSubject { s.firstSubject = firstSubject }
         if let seed { s.seed = seed }
         if let rounds { s.rounds = rounds }
         if let roundSeconds { s.roundSeconds = roundSeconds }

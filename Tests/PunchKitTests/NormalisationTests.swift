@@ -98,10 +98,11 @@ import Testing
         let body = BodyFrame.estimate(window, mirror: false)
         let T = 120
         let wrist = FeatureExtractor.bodyJoints.firstIndex(of: .leftWrist)!
-        let vz = f[(36 + 3 * wrist + 2) * T + 60]
+        let vz = f[(FeatureExtractor.Channel.velocity + 3 * wrist + 2) * T + 60]
         // Forward speed in torso lengths/s ÷ 10 (the chest faces slightly aside of the camera).
         #expect(abs(Double(vz) - Vec3(0, 0, -1).dot(body.forward) / 0.45 / 10) < 1e-4)
-        #expect(abs(Double(f[123 * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed channel
-        #expect(f[108 * T + 5] == 0.95)  // confidence channel of the first joint
+        #expect(abs(Double(f[FeatureExtractor.Channel.wristSpeed * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed
+        #expect(f[FeatureExtractor.Channel.confidence * T + 5] == 0.95)  // confidence channel of the first joint
+        #expect(FeatureExtractor.Channel.elbowCosine + 2 == FeatureExtractor.channelCount)
     }
 }

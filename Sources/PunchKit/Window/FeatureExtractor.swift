@@ -5,25 +5,24 @@
 /// supported layout has; the face is left out because SMPL and Kinect only know a head centre):
 /// - 36 positions (x, y, z in torso lengths, centred on the body),
 /// - 36 velocities (central differences, torso lengths per second ÷ 10),
-/// - 36 bone vectors (upper arms, forearms, thighs, shins, shoulder and hip lines, torso sides),
 /// - 12 confidences,
 /// - 3 root displacement from the window's mean centre (steps, walking),
 /// - 2 wrist speeds (|velocity|, torso lengths per second ÷ 10),
 /// - 2 elbow cosines (straight arm = −1).
 /// A joint at or below `BodyFrame.minConfidence` reads as 0 in every channel that uses it.
+/// Bone vectors are left out on purpose: they are differences of position channels of the same frame,
+/// which the first convolution forms by itself (they cost 28 % of its work and bought nothing).
 public struct FeatureExtractor: Sendable {
     public static let bodyJoints: [Joint] = [
         .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
         .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
     ]
-    /// Bones as (from, to) indices into `bodyJoints`.
-    public static let bones: [(Int, Int)] = [
-        (0, 2), (2, 4), (1, 3), (3, 5),  // upper arms, forearms
-        (6, 8), (8, 10), (7, 9), (9, 11),  // thighs, shins
-        (1, 0), (7, 6),  // shoulder line, hip line (right → left)
-        (6, 0), (7, 1),  // torso sides
-    ]
-    public static let channelCount = 36 + 36 + 36 + 12 + 3 + 2 + 2
+    public static let channelCount = 36 + 36 + 12 + 3 + 2 + 2
+
+    /// First channel of each group.
+    public enum Channel {
+        public static let position = 0, velocity = 36, confidence = 72, root = 84, wristSpeed = 87, elbowCosine = 89
+    }
 
     public let frames: Int
     public let rate: Double
@@ -69,29 +68,24 @@ public struct FeatureExtractor: Sendable {
             let span = Double(tn - tp)
             for j in 0..<J {
                 let p = valid[t * J + j] ? pos[t * J + j] : .zero
-                put(3 * j, t, p.x); put(3 * j + 1, t, p.y); put(3 * j + 2, t, p.z)
+                put(Channel.position + 3 * j, t, p.x); put(Channel.position + 3 * j + 1, t, p.y); put(Channel.position + 3 * j + 2, t, p.z)
                 var v = Vec3.zero
                 if valid[tp * J + j] && valid[tn * J + j] {
                     v = (pos[tn * J + j] - pos[tp * J + j]) * (velocityScale * 2 / span)
                 }
-                put(36 + 3 * j, t, v.x); put(36 + 3 * j + 1, t, v.y); put(36 + 3 * j + 2, t, v.z)
-                out[108 * T + j * T + t] = conf[t * J + j]
-                if j == 4 || j == 5 { put(123 + (j - 4), t, v.length) }
-            }
-            for (b, (from, to)) in Self.bones.enumerated() {
-                var d = Vec3.zero
-                if valid[t * J + from] && valid[t * J + to] { d = pos[t * J + to] - pos[t * J + from] }
-                put(72 + 3 * b, t, d.x); put(72 + 3 * b + 1, t, d.y); put(72 + 3 * b + 2, t, d.z)
+                put(Channel.velocity + 3 * j, t, v.x); put(Channel.velocity + 3 * j + 1, t, v.y); put(Channel.velocity + 3 * j + 2, t, v.z)
+                out[(Channel.confidence + j) * T + t] = conf[t * J + j]
+                if j == 4 || j == 5 { put(Channel.wristSpeed + (j - 4), t, v.length) }
             }
             let root = body.applyDirection(body.centres[t] - body.meanCentre)
-            put(120, t, root.x); put(121, t, root.y); put(122, t, root.z)
+            put(Channel.root, t, root.x); put(Channel.root + 1, t, root.y); put(Channel.root + 2, t, root.z)
             for (k, (s, e, w)) in [(0, 2, 4), (1, 3, 5)].enumerated() {
                 var cosine = 0.0
                 if valid[t * J + s] && valid[t * J + e] && valid[t * J + w] {
                     let u = (pos[t * J + s] - pos[t * J + e]).normalized, v = (pos[t * J + w] - pos[t * J + e]).normalized
                     cosine = u.dot(v)
                 }
-                put(125 + k, t, cosine)
+                put(Channel.elbowCosine + k, t, cosine)
             }
         }
         return body

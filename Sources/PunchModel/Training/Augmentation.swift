@@ -10,7 +10,7 @@ import PunchKit
 /// wobble, in torso lengths), and dropped joints (single joints for a while, or the legs, as when a
 /// webcam sees only the upper body).
 public struct Augmentation: Codable, Equatable, Sendable {
-    public var timeWarp: ClosedRange<Double> = 0.8...1.25
+    public var timeWarp: ClosedRange<Double> = 0.7...1.5
     public var yawDegrees: Double = 180
     public var pitchDegrees: Double = 15
     public var depthScale: ClosedRange<Double> = 0.7...1.3
@@ -85,22 +85,39 @@ public struct AugmentedWindow: WindowSource {
                          rng.uniform(a.axisScale.lowerBound, a.axisScale.upperBound),
                          rng.uniform(a.axisScale.lowerBound, a.axisScale.upperBound))
         let jitter = rng.uniform(0, a.jitter) * torso
-        var phase = (0..<J).map { _ in Vec3(rng.uniform(0, 6.3), rng.uniform(0, 6.3), rng.uniform(0, 6.3)) }
+        // Noise only where the features look (the body joints), two normals per Box–Muller draw.
+        let noisy = FeatureExtractor.bodyJoints.map(\.rawValue)
+        // The wobble is a slow sinusoid per joint and axis; its phase turns by a fixed step per frame
+        // (rotating (cos, sin) pairs instead of calling sin 4 000 times a window).
         let wobble = rng.uniform(0, a.wobble) * torso
         let wobbleRate = rng.uniform(0.5, 1.5) * 2 * .pi / 60
+        let steps = [wobbleRate, wobbleRate * 1.3, wobbleRate * 0.7].map { (cos($0), sin($0)) }
+        var phase = noisy.map { _ in (0..<3).map { _ -> (c: Double, s: Double) in let a = rng.uniform(0, 6.3); return (cos(a), sin(a)) } }
+        var spare: Double? = nil
+        func normal() -> Double {
+            if let s = spare { spare = nil; return s }
+            let u1 = max(rng.unit(), 1e-300), u2 = rng.unit()
+            let r = (-2 * log(u1)).squareRoot()
+            spare = r * sin(2 * .pi * u2)
+            return r * cos(2 * .pi * u2)
+        }
         for t in 0..<T {
             let centre = (points[t * J + hips.0] + points[t * J + hips.1]) * 0.5
             for j in 0..<J {
                 var p = points[t * J + j] - centre
                 p.z *= depth
                 p = Vec3(p.x * scale.x, p.y * scale.y, p.z * scale.z)
-                p = rotation.apply(p)
-                p += Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian()) * jitter
-                let w = phase[j]
-                p += Vec3(sin(w.x), sin(w.y), sin(w.z)) * wobble
-                points[t * J + j] = centre + p
+                points[t * J + j] = centre + rotation.apply(p)
             }
-            for j in 0..<J { phase[j] += Vec3(wobbleRate, wobbleRate * 1.3, wobbleRate * 0.7) }
+            for (k, j) in noisy.enumerated() {
+                var d = Vec3(phase[k][0].s, phase[k][1].s, phase[k][2].s) * wobble
+                if jitter > 0 { d += Vec3(normal(), normal(), normal()) * jitter }
+                points[t * J + j] += d
+                for axis in 0..<3 {
+                    let (c, sn) = phase[k][axis], (dc, ds) = steps[axis]
+                    phase[k][axis] = (c * dc - sn * ds, sn * dc + c * ds)
+                }
+            }
         }
         // Dropped joints: a random span of frames for single joints; the whole window for the legs.
         for j in 0..<J where rng.chance(a.jointDropout) {

@@ -3,7 +3,7 @@ import PunchKit
 
 /// Fits a `PunchClassifier` on prepared recordings: mini-batches of augmented windows, AdamW with
 /// warm-up and cosine decay, class-balanced loss, early stopping on a subject-disjoint validation split,
-/// best weights kept. The same seed gives the same model (every random draw comes from seeded streams
+/// best weights (lowest validation loss) kept. The same seed gives the same model (every random draw comes from seeded streams
 /// derived per epoch and per sample, so the parallel feature extraction does not change the result).
 public final class Trainer {
     public let classifier: PunchClassifier
@@ -35,7 +35,7 @@ public final class Trainer {
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         var rng = SeededGenerator(seed: cfg.seed)
         let previousThreads = BLASThreads.current
-        BLASThreads.set(cfg.threads)
+        BLASThreads.set(1)  // the second core prepares the next batch (see BatchPrefetcher)
         defer { BLASThreads.set(previousThreads) }
 
         // Standardisation from augmented training windows.
@@ -74,23 +74,30 @@ public final class Trainer {
             _ = rng.next()
             var lossSum = 0.0, correct = 0, seen = 0
             let batches = stride(from: 0, to: samples.count, by: cfg.batch).map { Array(samples[$0..<min($0 + cfg.batch, samples.count)]) }
-            for (b, batch) in batches.enumerated() {
-                let offset = b * cfg.batch
-                let features = concurrentMap(Array(batch.enumerated())) { i, s -> [Float] in
-                    var r = epochRng.derived(UInt64(offset + i))
-                    return standardised(trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r))
+            // Two cores, two jobs: while the network steps on batch b (OpenBLAS on one thread), the next
+            // batch's windows are cut, augmented and turned into features on the other core.
+            let makeBatch = { (b: Int) -> PreparedBatch in
+                let features = batches[b].enumerated().map { i, s -> [Float] in
+                    var r = epochRng.derived(UInt64(b * cfg.batch + i))
+                    return self.standardised(trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r))
                 }
-                let targets = batch.map(trainSampler.label)
-                let x = Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames)
+                return PreparedBatch(x: Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames),
+                                     targets: batches[b].map(trainSampler.label))
+            }
+            let next = BatchPrefetcher(makeBatch)
+            next.start(0)
+            for b in batches.indices {
+                let batch = next.take()
+                if b + 1 < batches.count { next.start(b + 1) }
                 classifier.network.zeroGradients()
-                let logits = classifier.network.forward(x, training: true)
-                let (l, g) = loss(logits, targets: targets, weights: targets.map { weights[$0] })
+                let logits = classifier.network.forward(batch.x, training: true)
+                let (l, g) = loss(logits, targets: batch.targets, weights: batch.targets.map { weights[$0] })
                 classifier.network.backward(g)
                 optimiser.update(classifier.network.parameters, learningRate: schedule.rate(at: step))
                 step += 1
-                lossSum += Double(l) * Double(batch.count)
-                for (i, p) in softmax(logits).enumerated() where argmax(p) == targets[i] { correct += 1 }
-                seen += batch.count
+                lossSum += Double(l) * Double(batch.targets.count)
+                for (i, p) in softmax(logits).enumerated() where argmax(p) == batch.targets[i] { correct += 1 }
+                seen += batch.targets.count
                 progress(.batch(epoch: epoch, epochs: cfg.epochs, batch: b + 1, batches: batches.count,
                                 loss: lossSum / Double(seen), accuracy: Double(correct) / Double(seen)))
             }
@@ -104,7 +111,9 @@ public final class Trainer {
                 stats.validationLoss = vLoss
                 stats.validationAccuracy = report.accuracy
                 stats.validationMacroF1 = report.macroF1
-                if best == nil || report.macroF1 > best!.f1 + 1e-9 || (abs(report.macroF1 - best!.f1) <= 1e-9 && vLoss < best!.loss) {
+                // The best epoch has the lowest validation loss: smoother than frame-level F1, whose
+                // boundaries (is the hand leaving the guard yet?) make it jump from epoch to epoch.
+                if best == nil || vLoss < best!.loss {
                     best = (report.macroF1, vLoss, epoch, classifier.network.flatParameters)
                     improved = true
                 }
@@ -176,4 +185,33 @@ public final class Trainer {
     var best = 0
     for i in 1..<p.count where p[i] > p[best] { best = i }
     return best
+}
+
+/// A batch ready for the network.
+struct PreparedBatch {
+    var x: Tensor
+    var targets: [Int]
+}
+
+/// Prepares one batch ahead on a background thread.
+final class BatchPrefetcher: @unchecked Sendable {
+    private let make: (Int) -> PreparedBatch
+    private let group = DispatchGroup()
+    private var result: PreparedBatch?
+
+    init(_ make: @escaping (Int) -> PreparedBatch) { self.make = make }
+
+    func start(_ index: Int) {
+        group.enter()
+        DispatchQueue.global().async {
+            self.result = self.make(index)
+            self.group.leave()
+        }
+    }
+
+    func take() -> PreparedBatch {
+        group.wait()
+        defer { result = nil }
+        return result!
+    }
 }

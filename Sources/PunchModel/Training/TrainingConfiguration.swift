@@ -2,7 +2,7 @@ import PunchKit
 
 /// Hyper-parameters of a training run (all recorded in the report).
 public struct TrainingConfiguration: Codable, Equatable, Sendable {
-    public var epochs = 30
+    public var epochs = 16
     public var batch = 64
     public var learningRate: Float = 2e-3
     public var weightDecay: Float = 1e-4
@@ -10,16 +10,14 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// Training windows drawn per 3 s of recording per epoch (half of them inside punches).
     public var samplesPerClip = 8
     public var validationFraction = 0.2
-    /// Epochs without a better validation macro-F1 before stopping.
-    public var patience = 8
+    /// Epochs without a lower validation loss before stopping.
+    public var patience = 6
     public var seed: UInt64 = 1
     /// Frames between the labelled frame and the newest frame of the window (60 fps): the look-ahead
     /// the network gets, paid for in latency.
     public var lookahead = 6
     public var architecture = Architecture.standard
     public var augmentation = Augmentation()
-    /// OpenBLAS threads for the training steps.
-    public var threads = 2
 
     public init() {}
 }

@@ -59,6 +59,9 @@ public struct SubjectProfile: Sendable, Equatable {
     public var guardDrop: Double
     /// Chance of a small step with a jab or cross.
     public var stepWithPunch: Double
+    /// Chance of holding a punch at full extension before bringing it back, as beginners and form drills
+    /// do (the real CoachMe boxers hold their jabs and crosses 0.3–0.8 s).
+    public var holdHabit: Double
 
     /// Leg length hip → ankle, straight.
     public var leg: Double { thigh + shin }
@@ -88,9 +91,10 @@ public struct SubjectProfile: Sendable, Equatable {
             neck: 0.105 * h * rng.uniform(0.93, 1.07),
             headScale: h / 1.75 * rng.uniform(0.94, 1.06),
             ankleHeight: 0.039 * h,
-            footWidth: rng.uniform(0.16, 0.36) * h / 1.75,
-            stanceLength: rng.uniform(0.30, 0.55) * h / 1.75,
-            bladeAngle: rng.uniform(15, 45) * .pi / 180,
+            // Narrow, short and square stances too: beginners (as the CoachMe boxers) stand so.
+            footWidth: rng.uniform(0.08, 0.36) * h / 1.75,
+            stanceLength: rng.uniform(0.20, 0.55) * h / 1.75,
+            bladeAngle: rng.uniform(5, 45) * .pi / 180,
             crouch: rng.uniform(0.90, 0.97),
             guardHeight: rng.uniform(-0.12, 0.04),
             guardReach: rng.uniform(0.10, 0.30),
@@ -103,6 +107,7 @@ public struct SubjectProfile: Sendable, Equatable {
             bounceRate: rng.uniform(1.5, 2.6),
             headMovement: rng.uniform(0.2, 1),
             guardDrop: rng.chance(0.6) ? rng.uniform(0, 0.05) : rng.uniform(0.05, 0.18),
-            stepWithPunch: rng.uniform(0, 0.5))
+            stepWithPunch: rng.uniform(0, 0.5),
+            holdHabit: rng.chance(0.5) ? rng.uniform(0.3, 0.9) : rng.uniform(0, 0.1))
     }
 }

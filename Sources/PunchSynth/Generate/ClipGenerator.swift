@@ -10,6 +10,8 @@ public struct PunchTruth: Sendable, Equatable {
     public var peakSpeed: Double
     /// When the peak happens.
     public var peakTime: Double
+    /// Seconds held at full extension beyond the punch's rhythm (included in start…end).
+    public var hold: Double = 0
 }
 
 /// A generated clip: the recording, its labelled segments, and the truth behind them.
@@ -123,7 +125,8 @@ public struct ClipGenerator: Sendable {
         let truths = punches.map { p -> PunchTruth in
             let peak = ch.peakWristSpeed(p.hand, from: p.guardLeave, to: p.guardReturn)
             return PunchTruth(label: p.label, hand: p.hand == .lead ? .lead : .rear, start: q(p.guardLeave),
-                              end: q(p.guardReturn), peakSpeed: Recorder.quantise(peak.speed, 1000), peakTime: peak.time)
+                              end: q(p.guardReturn), peakSpeed: Recorder.quantise(peak.speed, 1000), peakTime: peak.time,
+                              hold: p.hold)
         }
         return SynthClip(name: name, label: label, subject: subject, camera: camera, sequence: sequence,
                          annotations: annotations, punches: truths, actionStart: q(actionStart), actionEnd: q(actionEnd))

@@ -26,10 +26,13 @@ public struct DatasetWriter: Sendable {
     }
 
     /// Clip subjects `s01…sN`; round subjects continue the numbering, so that the rounds are subject-disjoint.
-    public var clipSubjects: [SubjectProfile] { SubjectPool.make(seed: spec.seed, ids: 1...max(1, spec.subjects)) }
+    public var clipSubjects: [SubjectProfile] {
+        SubjectPool.make(seed: spec.seed, ids: spec.firstSubject...(spec.firstSubject + max(1, spec.subjects) - 1))
+    }
     public var roundSubjects: [SubjectProfile] {
         let n = max(1, min(spec.rounds, spec.subjects))
-        return SubjectPool.make(seed: spec.seed, ids: (spec.subjects + 1)...(spec.subjects + n))
+        let first = spec.firstSubject + spec.subjects
+        return SubjectPool.make(seed: spec.seed, ids: first...(first + n - 1))
     }
 
     public func write(to root: URL, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {

@@ -1,27 +1,31 @@
 import Foundation
 
-/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v1.json`): with the same
+/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v2.json`): with the same
 /// generator version, the same spec gives byte-identical files.
 public struct SynthSpec: Codable, Sendable, Equatable {
     /// Version of the generator's motion and noise models; bumped whenever the same seed would give
     /// different files, so that an old spec is refused rather than silently giving other data.
-    public static let generatorVersion = 1
+    public static let generatorVersion = 2
 
     public var generator: Int
     public var seed: UInt64
     public var clipsPerClass: Int
     public var subjects: Int
+    /// Number of the first subject (`s01` by default); a test set drawn with another seed and a higher
+    /// first subject has names that cannot be mistaken for the training subjects.
+    public var firstSubject: Int
     public var rounds: Int
     public var roundSeconds: Double
     public var labels: [String]
     public var note: String?
 
-    public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, rounds: Int = 0,
+    public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
                 roundSeconds: Double = 60, labels: [String] = SynthLabel.allCases.map(\.rawValue), note: String? = nil) {
         self.generator = Self.generatorVersion
         self.seed = seed
         self.clipsPerClass = clipsPerClass
         self.subjects = subjects
+        self.firstSubject = firstSubject
         self.rounds = rounds
         self.roundSeconds = roundSeconds
         self.labels = labels
@@ -32,6 +36,20 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         case generator, seed, labels, note, subjects, rounds
         case clipsPerClass = "clips_per_class"
         case roundSeconds = "round_seconds"
+        case firstSubject = "first_subject"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        generator = try c.decode(Int.self, forKey: .generator)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        clipsPerClass = try c.decode(Int.self, forKey: .clipsPerClass)
+        subjects = try c.decode(Int.self, forKey: .subjects)
+        firstSubject = try c.decodeIfPresent(Int.self, forKey: .firstSubject) ?? 1
+        rounds = try c.decode(Int.self, forKey: .rounds)
+        roundSeconds = try c.decode(Double.self, forKey: .roundSeconds)
+        labels = try c.decode([String].self, forKey: .labels)
+        note = try c.decodeIfPresent(String.self, forKey: .note)
     }
 
     public static func read(_ url: URL) throws -> SynthSpec {
@@ -57,6 +75,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         }
         guard clipsPerClass >= 1 || (labels.isEmpty && rounds > 0) else { throw SynthError("\(file): clips per class must be at least 1") }
         guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }
+        guard (1...9000).contains(firstSubject) else { throw SynthError("\(file): first subject must be 1…9000") }
         guard rounds >= 0 else { throw SynthError("\(file): rounds must be 0 or more") }
         guard rounds == 0 || (roundSeconds >= 10 && roundSeconds <= 600) else {
             throw SynthError("\(file): round seconds must be between 10 and 600")

@@ -24,6 +24,8 @@ struct Hook: PunchMotion {
     var pivotLift: Double
     var dip: Double
     var guardDrop: Double
+    /// Seconds held at full extension beyond the punch's rhythm.
+    var hold: Double = 0
 
     var label: SynthLabel { .hook }
     var start: Double { min(load.start, rotation.start) }

@@ -25,6 +25,8 @@ protocol PunchMotion: Motion {
     var guardReturn: Double { get }
     /// Times of full extension (one per punch; two for a double jab).
     var impacts: [Double] { get }
+    /// Seconds the fist is held at full extension beyond the punch's own rhythm (0 for most punches).
+    var hold: Double { get }
     /// The same punch moved in time.
     func shifted(by dt: Double) -> Self
 }

@@ -49,6 +49,10 @@ enum PunchFactory {
             if duration > d.upperBound - 0.01 { shape.shorten(to: d.upperBound - 0.01, tempo: &tempo) }
             if duration < d.lowerBound + 0.01 { shape.lengthen(to: d.lowerBound + 0.01, tempo: &tempo) }
         }
+        // A held punch: the fist stays out, outside the punch's rhythm (and outside its envelope).
+        if rng.chance(s.holdHabit) {
+            shape.pause = label == .hook || label == .uppercut ? rng.uniform(0.1, 0.4) : rng.uniform(0.15, 1.0)
+        }
         return shape.build(start: start, tempo: tempo, subject: s)
     }
 
@@ -70,6 +74,8 @@ enum PunchFactory {
         // Double jab: how far the first jab comes back (fraction of extension) and the pause before the second.
         var partial: Double = 0
         var between: Double = 0
+        /// Extra seconds held at full extension (not scaled by the tempo).
+        var pause: Double = 0
         var params: [String: Double] = [:]
         var targetX: Double = 0
         var targetDown: Double = 0
@@ -183,6 +189,10 @@ enum PunchFactory {
                     t += hold * k
                     keys.append((t, 1))
                 }
+                if pause > 0 {
+                    t += pause
+                    keys.append((t, 1))
+                }
                 t += back * k
                 keys.append((t, 0))
                 let extent = Keyframes(keys)
@@ -196,23 +206,23 @@ enum PunchFactory {
                     targetX: targetX, targetDown: targetDown, reach: p["reach"]!, turn: p["turn"]!,
                     hipShare: p["hipShare"]!, roll: p["roll"]!, lean: p["lean"]!, weightShift: p["weight"]!,
                     pivotLift: p["pivot"]!, headSlip: p["slip"]!, guardDrop: p["guardDrop"]!,
-                    step: step, stepRecovery: step > 0 ? 0.35 : 0)
+                    step: step, stepRecovery: step > 0 ? 0.35 : 0, hold: pause)
             case .hook:
-                let t1 = t0 + out * k, t2 = t1 + hold * k, t3 = t2 + p["stay"]!, t4 = t3 + back * k
+                let t1 = t0 + out * k, t2 = t1 + hold * k, t3 = t2 + p["stay"]! + pause, t4 = t3 + back * k
                 let sweep = p["sweep"]!
                 return Hook(
                     hand: hand, load: Keyframes([(t0, 0), (t1, 1), (t3, 1), (t4, 0)]),
                     rotation: Keyframes([(t0, 0), (t1, -p["wind"]!), (t2, sweep), (t3, sweep * 0.95), (t4, 0)]),
                     elbowAngle: p["elbow"]!, armForward: p["forward"]!, adduction: p["adduction"]!,
                     elbowDrop: p["drop"]!, hipShare: p["hipShare"]!, pivotLift: p["pivot"]!, dip: p["dip"]!,
-                    guardDrop: p["guardDrop"]!)
+                    guardDrop: p["guardDrop"]!, hold: pause)
             case .uppercut:
-                let t1 = t0 + out * k, t2 = t1 + hold * k, t3 = t2 + p["stay"]!, t4 = t3 + back * k
+                let t1 = t0 + out * k, t2 = t1 + hold * k, t3 = t2 + p["stay"]! + pause, t4 = t3 + back * k
                 return Uppercut(
                     hand: hand, times: [t0, t1, t2, t3, t4], dipDepth: p["dip"]!, sideLean: p["lean"]!,
                     loadTurn: p["load"]!, driveTurn: p["drive"]!,
                     low: (p["lowDown"]!, p["lowForward"]!, p["lowAcross"]!),
-                    high: (p["aboveChin"]!, p["highForward"]!, p["highAcross"]!), guardDrop: p["guardDrop"]!)
+                    high: (p["aboveChin"]!, p["highForward"]!, p["highAcross"]!), guardDrop: p["guardDrop"]!, hold: pause)
             case .stance, .idle:
                 fatalError("not a punch: \(label)")
             }

@@ -33,6 +33,8 @@ struct StraightPunch: PunchMotion {
     /// A small step of the lead foot with the punch (metres forward), recovered after.
     var step: Double
     var stepRecovery: Double
+    /// Seconds held at full extension beyond the punch's rhythm.
+    var hold: Double = 0
 
     var start: Double { min(extent.start, bodyDrive.start) }
     var end: Double { max(extent.end, bodyDrive.end) + stepRecovery }

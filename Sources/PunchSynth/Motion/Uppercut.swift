@@ -19,6 +19,8 @@ struct Uppercut: PunchMotion {
     var low: (down: Double, forward: Double, across: Double)
     var high: (aboveChin: Double, forward: Double, across: Double)
     var guardDrop: Double
+    /// Seconds held at full extension beyond the punch's rhythm.
+    var hold: Double = 0
 
     var label: SynthLabel { .uppercut }
     var start: Double { times[0] }

@@ -21,8 +21,18 @@ struct EvaluationJSON: Encodable {
     var macro: Macro
     var classes: [ClassEntry]
     var confusion: Confusion
+    struct Miss: Encodable {
+        var clip: String
+        var subject: String?
+        var truth: String
+        var predicted: String
+        var confidence: Double?
+    }
+
     var clips: Int
     var subjects: [String]
+    /// Every clip given the wrong label, to look at.
+    var misclassified: [Miss]
     var events: EventScore?
     var recordings: Int
 
@@ -36,6 +46,9 @@ struct EvaluationJSON: Encodable {
         }
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)
         clips = e.clips.count
+        misclassified = e.clips.filter { $0.truth != $0.predicted }.map {
+            Miss(clip: $0.name, subject: $0.subject, truth: $0.truth, predicted: $0.predicted, confidence: $0.confidence)
+        }
         subjects = Array(Set(e.clips.compactMap(\.subject))).sorted()
         events = e.events
         recordings = e.recordings
