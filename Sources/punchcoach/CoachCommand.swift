@@ -160,7 +160,7 @@ struct CoachCommand: AsyncParsableCommand {
         }
         if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil) }
         let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }
-        let note = cameras.isEmpty ? "no camera found: demo" : "camera input not built yet: demo"
+        let note = cameras.isEmpty ? "no camera found" : "camera input not built yet"
         return (DemoSource(seed: seed, stance: stance.fixed), note)
     }
 

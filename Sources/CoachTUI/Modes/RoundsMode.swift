@@ -94,7 +94,9 @@ public final class RoundsMode: WorkoutMode {
     }
 
     public func handle(event: PunchEvent, at now: Double) -> PunchVerdict {
-        guard case .work(let n) = phase else { return PunchVerdict(note: phase == .done ? "after the bell" : "rest") }
+        guard case .work(let n) = phase else {
+            return PunchVerdict(note: phase == .done ? "after the bell" : phase == .getReady ? "before the bell" : "rest")
+        }
         results[n - 1].punches.append(event)
         return PunchVerdict(round: n)
     }

@@ -106,13 +106,12 @@ enum TitleBar {
     static func draw(_ vm: CoachViewModel, into b: inout ScreenBuffer, rect: Rect) {
         let style = Style(.title, bold: true)
         b.fill(rect, " ", style)
-        var left = " PunchCoach · \(vm.mode.rawValue)"
-        left += "  ·  source: \(vm.sourceName)"
-        if let note = vm.sourceNote { left += " (\(note))" }
-        b.text(left, x: rect.x, y: rect.y, style, maxWidth: rect.width)
         var right = "\(vm.stance.rawValue)  \(Format.clock(vm.now)) "
         if vm.timeScale != 1 { right = "×\(Format.trim(vm.timeScale))  " + right }
         if vm.paused { right = "PAUSED  " + right }
+        var left = " PunchCoach · \(vm.mode.rawValue)  ·  source: \(vm.sourceName)"
+        if let note = vm.sourceNote, left.count + note.count + 3 + right.count < rect.width { left += " (\(note))" }
+        b.text(left, x: rect.x, y: rect.y, style, maxWidth: rect.width - right.count - 1)
         b.text(right, x: rect.maxX - right.count, y: rect.y, style)
     }
 }

@@ -15,6 +15,21 @@ public struct ShownPunch: Equatable, Sendable {
     public var correct: Bool?
     public var reactionMs: Double?
     public var note: String?
+
+    public init(id: Int64?, label: String, hand: Hand, start: Double, speed: Double, speedInMetres: Bool, confidence: Double,
+                latencyMs: Double, correct: Bool?, reactionMs: Double?, note: String?) {
+        self.id = id
+        self.label = label
+        self.hand = hand
+        self.start = start
+        self.speed = speed
+        self.speedInMetres = speedInMetres
+        self.confidence = confidence
+        self.latencyMs = latencyMs
+        self.correct = correct
+        self.reactionMs = reactionMs
+        self.note = note
+    }
 }
 
 /// Everything the coach screen draws, rebuilt by the session; the terminal layer only draws it.
