@@ -85,6 +85,9 @@ struct CoachCommand: AsyncParsableCommand {
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         let (source, note) = try openSource(seed: seed)
         let classifier = try ModelLocation.load(model)
+        // One BLAS thread: live inference is small, and idle OpenBLAS workers spin (sched_yield)
+        // between calls — a whole core for nothing.
+        BLASThreads.set(1)
         let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                        demo: source is DemoSource, seed: seed)
         var config = DetectorConfiguration()
