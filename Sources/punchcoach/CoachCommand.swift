@@ -81,41 +81,38 @@ struct CoachCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Everything that can fail is opened before the screen starts, so errors are one line.
+        // Everything that can fail is opened before the screen starts, so errors are one line:
+        // the source, the database, the terminal, the model, the mode.
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        let (source, note) = try openSource(seed: seed)
-        let classifier = try ModelLocation.load(model)
-        // One BLAS thread: live inference is small, and idle OpenBLAS workers spin (sched_yield)
-        // between calls — a whole core for nothing.
-        BLASThreads.set(1)
-        let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
-                                       demo: source is DemoSource, seed: seed)
-        var config = DetectorConfiguration()
-        config.stance = stance.fixed
-        let detector = PunchDetector(classifier: classifier, configuration: config)
-        let clips = try workoutMode.kind == .record
-            ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name,
-                           units: source is DemoSource ? .px : .px)
-            : nil
+        let (source, note, units) = try openSource(seed: seed)
         let store = try HistoryStore.openForWriting(at: db ?? HistoryStore.defaultPath())
+        let session: CoachSession
         let recorder: WorkoutRecorder
         do {
             if !headless && (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) {
                 throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
             }
+            let classifier = try ModelLocation.load(model)
+            // One BLAS thread: live inference is small, and idle OpenBLAS workers spin (sched_yield)
+            // between calls — a whole core for nothing.
+            BLASThreads.set(1)
+            let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
+                                           demo: source is DemoSource, seed: seed)
+            var config = DetectorConfiguration()
+            config.stance = stance.fixed
+            let detector = PunchDetector(classifier: classifier, configuration: config)
+            let clips = try workoutMode.kind == .record
+                ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name, units: units)
+                : nil
             recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog)
+            session = CoachSession(source: source, detector: detector, mode: workoutMode, recorder: recorder, clips: clips,
+                                   options: .init(maxSeconds: seconds, sourceNote: note))
+            let modelName = model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
+            let hash = classifier.header.training.dataHash
+            try session.begin(stance: stance.fixed ?? (source as? DemoSource)?.stance, model: modelName,
+                              modelHash: hash.isEmpty ? nil : hash)
         } catch {
             try? store.close()
-            throw error
-        }
-        let session = CoachSession(source: source, detector: detector, mode: workoutMode, recorder: recorder, clips: clips,
-                                   options: .init(maxSeconds: seconds, sourceNote: note))
-        let modelName = model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
-        let hash = classifier.header.training.dataHash
-        do {
-            try session.begin(stance: stance.fixed ?? (source as? DemoSource)?.stance, model: modelName, modelHash: hash.isEmpty ? nil : hash)
-        } catch {
-            try? recorder.close()
             throw error
         }
 
@@ -144,8 +141,8 @@ struct CoachCommand: AsyncParsableCommand {
         }
     }
 
-    /// The source the options name, and a note for the status line.
-    func openSource(seed: UInt64) throws -> (PoseSource, String?) {
+    /// The source the options name, a note for the title bar, and the units of its coordinates.
+    func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
         if let camera { throw CLIError("camera:\(camera): camera input is not built yet; use --demo or --skeletons FILE") }
         if let video {
             guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
@@ -157,14 +154,14 @@ struct CoachCommand: AsyncParsableCommand {
                 throw CLIError("\(skeletons): no such file; give a skeleton CSV with --skeletons")
             }
             let sequence = try SkeletonCSV.read(url)
-            do { return (try SkeletonReplaySource(sequence, name: skeletons), nil) } catch {
+            do { return (try SkeletonReplaySource(sequence, name: skeletons), nil, sequence.units) } catch {
                 throw DataFileError(file: skeletons, "\(error)")
             }
         }
-        if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil) }
+        if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil, .px) }
         let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }
         let note = cameras.isEmpty ? "no camera found" : "camera input not built yet"
-        return (DemoSource(seed: seed, stance: stance.fixed), note)
+        return (DemoSource(seed: seed, stance: stance.fixed), note, .px)
     }
 
     func makeMode(classes: [String], background: Set<String>, demo: Bool, seed: UInt64) throws -> WorkoutMode {

@@ -121,7 +121,7 @@ struct CoachHeadlessTests {
 
     var model: [String] { coachModel.map { ["--model", $0] } ?? [] }
 
-    @Test(.enabled(if: coachModel != nil)) func aDatabaseOfANewerSchemaIsRefused() throws {
+    @Test func aDatabaseOfANewerSchemaIsRefused() throws {
         let dir = try ScratchDirectory()
         let db = dir.file("newer.sqlite")
         #expect(try punchcoach(["debug-store", "fill", "--db", db]).status == 0)
@@ -134,7 +134,7 @@ struct CoachHeadlessTests {
         #expect(FileManager.default.contents(atPath: db) == before)
     }
 
-    @Test(.enabled(if: coachModel != nil)) func aReadOnlyDatabaseIsRefused() throws {
+    @Test func aReadOnlyDatabaseIsRefused() throws {
         let dir = try ScratchDirectory()
         let db = dir.file("history.sqlite")
         #expect(try punchcoach(["debug-store", "fill", "--db", db]).status == 0)
@@ -143,7 +143,7 @@ struct CoachHeadlessTests {
         expectOneLine(r, containing: "cannot write \(db) (read-only)")
     }
 
-    @Test(.enabled(if: coachModel != nil)) func aLockedDatabaseIsRefused() throws {
+    @Test func aLockedDatabaseIsRefused() throws {
         let dir = try ScratchDirectory()
         let db = dir.file("history.sqlite")
         #expect(try punchcoach(["debug-store", "fill", "--db", db]).status == 0)
@@ -176,7 +176,7 @@ struct CoachHeadlessTests {
         expectOneLine(try punchcoach(["coach", "--skeletons", path] + model), containing: "nan-cell.csv:")
     }
 
-    @Test(.enabled(if: coachModel != nil)) func withoutATerminalItSaysSo() throws {
+    @Test func withoutATerminalItSaysSo() throws {
         let dir = try ScratchDirectory()
         let r = try punchcoach(["coach", "--demo", "--db", dir.file("h.sqlite")] + model)
         expectOneLine(r, containing: "the coach needs a terminal")
