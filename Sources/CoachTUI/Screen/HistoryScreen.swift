@@ -45,7 +45,7 @@ public enum HistoryScreen {
             return b
         }
         // A grid of charts: two columns when wide enough.
-        let columns = width >= 110 ? 2 : 1
+        let columns = width >= 110 || shown.count * 5 > height - 2 ? 2 : 1
         let rows = Int((Double(shown.count) / Double(columns)).rounded(.up))
         let cellW = (width - 2) / columns
         let cellH = max(5, min(9, (height - 2) / max(1, rows)))
@@ -61,11 +61,13 @@ public enum HistoryScreen {
         let t = totals ?? PunchStats()
         b.box(rect, title: "\(Format.name(s.label)) · \(t.count)")
         let inner = rect.inner
-        let infoWidth = min(30, inner.width / 2)
+        let infoWidth = min(30, max(20, inner.width / 2))
         let chartRect = Rect(x: inner.x + 1, y: inner.y, width: inner.width - infoWidth - 2, height: inner.height)
-        let counts = s.points.map { $0.stats.count }
+        let all = s.points.map { $0.stats.count }
+        let barWidth = max(1, min(4, (chartRect.width + 1) / max(1, all.count) - 1))
+        // The newest sessions that fit.
+        let counts = Array(all.suffix(max(1, (chartRect.width + 1) / (barWidth + 1))))
         let top = max(1, counts.max() ?? 1)
-        let barWidth = max(1, min(4, (chartRect.width) / max(1, counts.count) - 1))
         let h = chartRect.height - 1
         for (k, c) in counts.enumerated() {
             let x = chartRect.x + k * (barWidth + 1)
@@ -77,7 +79,9 @@ public enum HistoryScreen {
                 for dx in 0..<barWidth where ch != " " { b.put(ch, x: x + dx, y: chartRect.y + h - 1 - row, Style(k == counts.count - 1 ? .good : .bar)) }
             }
             let label = c > 99 ? "99+" : "\(c)"
-            if barWidth >= label.count || c == top { b.text(label, x: x, y: chartRect.y + h, Style(.dim), maxWidth: max(barWidth, 2)) }
+            if barWidth >= label.count || (barWidth >= 2 && k == counts.count - 1) {
+                b.text(label, x: x, y: chartRect.y + h, Style(.dim), maxWidth: barWidth + 1)
+            }
         }
         let ix = inner.maxX - infoWidth
         let info = [

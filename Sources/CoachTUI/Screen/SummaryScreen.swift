@@ -20,7 +20,7 @@ enum SummaryScreen {
         b.text(s.modeSummary.headline, x: tx, y: y + 2, Style(.normal), maxWidth: width - tx - 2)
         if let id = s.sessionId { b.text("session \(id) saved in \(Format.shortPath(s.databasePath ?? ""))", x: tx, y: y + 4, Style(.dim), maxWidth: width - tx - 2) }
         y += 7
-        let table = Rect(x: 1, y: y, width: width - 2, height: min(s.tally.entries.count + 3, height - y - 8))
+        let table = Rect(x: 1, y: y, width: width - 2, height: min(s.tally.entries.count + 3, height - y - 2))
         b.box(table, title: "per punch")
         let cols = [("punch", 2), ("count", 16), ("lead/rear", 24), ("called", 36), ("accuracy", 45), ("reaction", 56), ("speed", 68)]
         for (name, x) in cols where x + name.count < table.width { b.text(name, x: table.x + x, y: table.y + 1, Style(.dim)) }
