@@ -91,7 +91,7 @@ public final class DrillMode: WorkoutMode {
             return ModePanel(title: title, big: "READY", tone: .warn, lines: lines, progress: progress)
         }
         let flagged = lastFlag.map { now - $0.at < 1 } ?? false
-        return ModePanel(title: title, big: "·", tone: flagged ? .bad : .neutral, lines: lines, progress: progress)
+        return ModePanel(title: title, big: "\(results.count)/\(reps)", tone: flagged ? .bad : .neutral, lines: lines, progress: progress)
     }
 
     public var summary: ModeSummary {
