@@ -17,7 +17,13 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// Runs whose mean probability of "a punch" (all punch classes together) is below this are dropped.
     /// The gate is on the punch, not on its label: a held jab that the network cannot tell from a double
     /// jab (0.35 each) is still a punch, labelled by the larger share.
-    public var minimumPunchProbability: Float = 0.5
+    public var minimumPunchProbability: Float = 0.7
+    /// Runs whose label (its family: jab and double jab count together) has less mean probability than
+    /// this are dropped: a guard movement that is "some punch" but none in particular.
+    public var minimumLabelProbability: Float = 0.5
+    /// A run of the same punch family and hand starting less than this after the previous event ended
+    /// is the same punch (a long-held jab whose retraction reads as a second one): no second event.
+    public var mergeGap = 0.3
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.

@@ -30,6 +30,8 @@ public final class PunchDetector {
     private var framesSinceStance = 0
     private var recent: [[Float]] = []
     private var run: Run?
+    /// The last event emitted, to recognise the tail of a punch (see `mergeGap`).
+    private var lastEmitted: PunchEvent?
     private var lastGuardTime = 0.0
     private var personMissingSince: Double?
     /// Whether the stream carries world coordinates (metres), so speeds are in m/s.
@@ -193,7 +195,10 @@ public final class PunchDetector {
         guard let label = punchClasses.max(by: { mean[$0] < mean[$1] }) else { return [] }
         let end = r.lastAbove
         let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
-        guard end - r.start >= configuration.minimumDuration - 1e-9, punchProbability >= configuration.minimumPunchProbability else { return [] }
+        let family = punchClasses.filter { sameFamily($0, label) || $0 == label }
+        let familyProbability = family.reduce(Float(0)) { $0 + mean[$1] }
+        guard end - r.start >= configuration.minimumDuration - 1e-9, punchProbability >= configuration.minimumPunchProbability,
+              familyProbability >= configuration.minimumLabelProbability else { return [] }
         let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
         let name = classifier.classes[label]
         // Jabs are thrown with the lead hand and crosses with the rear one by definition; for hooks and
@@ -205,6 +210,11 @@ public final class PunchDetector {
             : ((hand == .lead) == (leadSide == .left) ? peaks.left : peaks.right)
         let event = PunchEvent(start: r.start, end: end, label: name, hand: hand,
                                confidence: Double(mean[label]), peakSpeed: peak)
+        if let last = lastEmitted, last.hand == hand, r.start - last.end < configuration.mergeGap,
+           let lastIndex = classifier.classes.firstIndex(of: last.label), lastIndex == label || sameFamily(lastIndex, label) {
+            return []
+        }
+        lastEmitted = event
         return [DetectedEvent(event: event, emittedAt: time, classProbabilities: mean, speedInMetres: metric)]
     }
 }

@@ -64,5 +64,5 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     }
 
     public static let currentFormat = 1
-    public static let featureVersion = 2
+    public static let featureVersion = 3
 }

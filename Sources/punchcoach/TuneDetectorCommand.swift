@@ -19,7 +19,8 @@ struct TuneDetectorCommand: AsyncParsableCommand {
 
     struct Row: Encodable {
         var stride, smoothing: Int
-        var enter, exit, gate: Float
+        var enter, exit, gate, labelGate: Float
+        var mergeGap: Double
         var clipMacroF1, clipWorstClass, eventF1, eventPrecision, eventRecall, countError: Double
         var latencyMedianMs: Double?
         var classifierMsPerStreamSecond: Double
@@ -36,6 +37,12 @@ struct TuneDetectorCommand: AsyncParsableCommand {
             var c = base; c.enter = enter; c.exit = exit; variants.append(c)
         }
         for gate in [Float(0.4), 0.6, 0.7] { var c = base; c.minimumPunchProbability = gate; variants.append(c) }
+        for gate in [Float(0.3), 0.4, 0.5] { var c = base; c.minimumLabelProbability = gate; variants.append(c) }
+        for gap in [0.2, 0.4] { var c = base; c.mergeGap = gap; variants.append(c) }
+        for gap in [0.2, 0.4] { var c = base; c.mergeGap = gap; c.minimumLabelProbability = 0.4; variants.append(c) }
+        for (punch, label) in [(Float(0.6), Float(0.5)), (0.7, 0.5), (0.6, 0.6), (0.7, 0.6)] {
+            var c = base; c.minimumPunchProbability = punch; c.minimumLabelProbability = label; c.mergeGap = 0.3; variants.append(c)
+        }
         let forward = ModelBenchmark.median(ModelBenchmark.run(classifier: classifier, window: BenchFixtures.window(), forwardRuns: 200, trainSteps: 3).forwardMilliseconds)
         var rows: [Row] = []
         for (i, cfg) in variants.enumerated() {
@@ -43,6 +50,7 @@ struct TuneDetectorCommand: AsyncParsableCommand {
             let e = DatasetEvaluator.evaluate(classifier, clips: dataset.clips, configuration: cfg)
             let ev = e.events
             rows.append(Row(stride: cfg.stride, smoothing: cfg.smoothing, enter: cfg.enter, exit: cfg.exit, gate: cfg.minimumPunchProbability,
+                            labelGate: cfg.minimumLabelProbability, mergeGap: cfg.mergeGap,
                             clipMacroF1: e.report.macroF1,
                             clipWorstClass: e.report.classes.filter { $0.support > 0 }.map { min($0.precision, $0.recall) }.min() ?? 0,
                             eventF1: ev?.f1 ?? .nan, eventPrecision: ev?.precision ?? .nan, eventRecall: ev?.recall ?? .nan,
@@ -52,10 +60,10 @@ struct TuneDetectorCommand: AsyncParsableCommand {
         if json {
             try JSONOutput.print(["settings": rows])
         } else {
-            print("| k | smooth | enter | exit | gate | clip macro-F1 | worst class P/R | event F1 | count error | latency ms | classifier ms per s |")
-            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            print("| k | smooth | enter | exit | punch gate | label gate | merge gap s | clip macro-F1 | worst class P/R | event F1 | count error | latency ms | classifier ms per s |")
+            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             for r in rows {
-                print("| \(r.stride) | \(r.smoothing) | \(r.enter) | \(r.exit) | \(r.gate) | \(String(format3: r.clipMacroF1)) | \(String(format3: r.clipWorstClass)) | "
+                print("| \(r.stride) | \(r.smoothing) | \(r.enter) | \(r.exit) | \(r.gate) | \(r.labelGate) | \(r.mergeGap) | \(String(format3: r.clipMacroF1)) | \(String(format3: r.clipWorstClass)) | "
                       + "\(String(format3: r.eventF1)) | \(String(format3: r.countError)) | \(r.latencyMedianMs.map { String(format1: $0) } ?? "–") | \(String(format1: r.classifierMsPerStreamSecond)) |")
             }
         }

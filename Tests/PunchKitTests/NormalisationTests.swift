@@ -103,6 +103,10 @@ import Testing
         #expect(abs(Double(vz) - Vec3(0, 0, -1).dot(body.forward) / 0.45 / 10) < 1e-4)
         #expect(abs(Double(f[FeatureExtractor.Channel.wristSpeed * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed
         #expect(f[FeatureExtractor.Channel.confidence * T + 5] == 0.95)  // confidence channel of the first joint
-        #expect(FeatureExtractor.Channel.elbowCosine + 2 == FeatureExtractor.channelCount)
+        #expect(FeatureExtractor.Channel.armExtension + 2 == FeatureExtractor.channelCount)
+        let shoulder = FeatureExtractor.bodyJoints.firstIndex(of: .leftShoulder)!
+        let dx = f[(3 * wrist) * T + 30] - f[(3 * shoulder) * T + 30], dy = f[(3 * wrist + 1) * T + 30] - f[(3 * shoulder + 1) * T + 30]
+        let dz = f[(3 * wrist + 2) * T + 30] - f[(3 * shoulder + 2) * T + 30]
+        #expect(abs(f[FeatureExtractor.Channel.armExtension * T + 30] - (dx * dx + dy * dy + dz * dz).squareRoot()) < 1e-5)
     }
 }

@@ -8,7 +8,9 @@
 /// - 12 confidences,
 /// - 3 root displacement from the window's mean centre (steps, walking),
 /// - 2 wrist speeds (|velocity|, torso lengths per second ÷ 10),
-/// - 2 elbow cosines (straight arm = −1).
+/// - 2 elbow cosines (straight arm = −1),
+/// - 2 arm extensions (wrist–shoulder distance, torso lengths): how far a hand is out — what tells a
+///   jab from a feint, and a held jab from the partial retraction of a double jab.
 /// A joint at or below `BodyFrame.minConfidence` reads as 0 in every channel that uses it.
 /// Bone vectors are left out on purpose: they are differences of position channels of the same frame,
 /// which the first convolution forms by itself (they cost 28 % of its work and bought nothing).
@@ -17,11 +19,12 @@ public struct FeatureExtractor: Sendable {
         .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
         .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
     ]
-    public static let channelCount = 36 + 36 + 12 + 3 + 2 + 2
+    public static let channelCount = 36 + 36 + 12 + 3 + 2 + 2 + 2
 
     /// First channel of each group.
     public enum Channel {
         public static let position = 0, velocity = 36, confidence = 72, root = 84, wristSpeed = 87, elbowCosine = 89
+        public static let armExtension = 91
     }
 
     public let frames: Int
@@ -86,6 +89,8 @@ public struct FeatureExtractor: Sendable {
                     cosine = u.dot(v)
                 }
                 put(Channel.elbowCosine + k, t, cosine)
+                let reach = valid[t * J + s] && valid[t * J + w] ? (pos[t * J + w] - pos[t * J + s]).length : 0
+                put(Channel.armExtension + k, t, reach)
             }
         }
         return body

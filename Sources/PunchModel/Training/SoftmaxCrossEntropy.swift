@@ -7,11 +7,13 @@ public struct SoftmaxCrossEntropy {
 
     public init(labelSmoothing: Float = 0) { self.labelSmoothing = labelSmoothing }
 
-    public func callAsFunction(_ logits: Tensor, targets: [Int], weights: [Float]? = nil) -> (loss: Float, gradient: Tensor) {
+    /// `total` is the sum of the weights of the whole batch when these logits are only part of it
+    /// (data-parallel training), so that the parts' gradients add up to the whole batch's.
+    public func callAsFunction(_ logits: Tensor, targets: [Int], weights: [Float]? = nil, total: Float? = nil) -> (loss: Float, gradient: Tensor) {
         let K = logits.channels, B = logits.batch
         precondition(targets.count == B)
         let w = weights ?? [Float](repeating: 1, count: B)
-        let total = max(w.reduce(0, +), 1e-12)
+        let total = max(total ?? w.reduce(0, +), 1e-12)
         let probabilities = softmax(logits)
         var gradient = Tensor(channels: K, batch: B, time: 1)
         var loss: Float = 0

@@ -4,7 +4,8 @@ import PunchKit
 /// Fits a `PunchClassifier` on prepared recordings: mini-batches of augmented windows, AdamW with
 /// warm-up and cosine decay, class-balanced loss, early stopping on a subject-disjoint validation split,
 /// best weights (lowest validation loss) kept. The same seed gives the same model (every random draw comes from seeded streams
-/// derived per epoch and per sample, so the parallel feature extraction does not change the result).
+/// derived per epoch and per sample, and the replicas' gradients are summed in a fixed order, so running
+/// on two cores does not change the result).
 public final class Trainer {
     public let classifier: PunchClassifier
     public let configuration: TrainingConfiguration
@@ -35,8 +36,9 @@ public final class Trainer {
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         var rng = SeededGenerator(seed: cfg.seed)
         let previousThreads = BLASThreads.current
-        BLASThreads.set(1)  // the second core prepares the next batch (see BatchPrefetcher)
+        BLASThreads.set(1)  // one replica of the network per core instead (see DataParallel)
         defer { BLASThreads.set(previousThreads) }
+        let parallel = DataParallel(network: classifier.network, replicas: 2)
 
         // Standardisation from augmented training windows.
         let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng).prefix(3000))
@@ -74,30 +76,35 @@ public final class Trainer {
             _ = rng.next()
             var lossSum = 0.0, correct = 0, seen = 0
             let batches = stride(from: 0, to: samples.count, by: cfg.batch).map { Array(samples[$0..<min($0 + cfg.batch, samples.count)]) }
-            // Two cores, two jobs: while the network steps on batch b (OpenBLAS on one thread), the next
-            // batch's windows are cut, augmented and turned into features on the other core.
-            let makeBatch = { (b: Int) -> PreparedBatch in
-                let features = batches[b].enumerated().map { i, s -> [Float] in
-                    var r = epochRng.derived(UInt64(b * cfg.batch + i))
-                    return self.standardised(trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r))
+            for (b, batch) in batches.enumerated() {
+                let targets = batch.map(trainSampler.label)
+                let sampleWeights = targets.map { weights[$0] }
+                let totalWeight = sampleWeights.reduce(0, +)
+                // Each core cuts, augments and featurises its half of the batch and back-propagates it
+                // through its own replica of the network (OpenBLAS on one thread each).
+                let halves = parallel.split(batch.count)
+                let results = concurrentMap(Array(halves.enumerated())) { r, range -> ReplicaResult in
+                    let replica = parallel.replicas[r]
+                    replica.zeroGradients()
+                    guard !range.isEmpty else { return ReplicaResult(loss: 0, correct: 0) }
+                    let features = range.map { i -> [Float] in
+                        var g = epochRng.derived(UInt64(b * cfg.batch + i))
+                        return self.standardised(trainSampler.features(batch[i], extractor: extractor, augmentation: cfg.augmentation, rng: &g))
+                    }
+                    let logits = replica.forward(Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames), training: true)
+                    let part = Array(range)
+                    let (l, g) = loss(logits, targets: part.map { targets[$0] }, weights: part.map { sampleWeights[$0] }, total: totalWeight)
+                    replica.backward(g)
+                    let correct = softmax(logits).enumerated().filter { argmax($0.element) == targets[part[$0.offset]] }.count
+                    return ReplicaResult(loss: Double(l), correct: correct)
                 }
-                return PreparedBatch(x: Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames),
-                                     targets: batches[b].map(trainSampler.label))
-            }
-            let next = BatchPrefetcher(makeBatch)
-            next.start(0)
-            for b in batches.indices {
-                let batch = next.take()
-                if b + 1 < batches.count { next.start(b + 1) }
-                classifier.network.zeroGradients()
-                let logits = classifier.network.forward(batch.x, training: true)
-                let (l, g) = loss(logits, targets: batch.targets, weights: batch.targets.map { weights[$0] })
-                classifier.network.backward(g)
+                parallel.gatherGradients(into: classifier.network)
                 optimiser.update(classifier.network.parameters, learningRate: schedule.rate(at: step))
+                parallel.broadcast(from: classifier.network)
                 step += 1
-                lossSum += Double(l) * Double(batch.targets.count)
-                for (i, p) in softmax(logits).enumerated() where argmax(p) == batch.targets[i] { correct += 1 }
-                seen += batch.targets.count
+                lossSum += results.reduce(0) { $0 + $1.loss } * Double(batch.count)
+                correct += results.reduce(0) { $0 + $1.correct }
+                seen += batch.count
                 progress(.batch(epoch: epoch, epochs: cfg.epochs, batch: b + 1, batches: batches.count,
                                 loss: lossSum / Double(seen), accuracy: Double(correct) / Double(seen)))
             }
@@ -185,33 +192,4 @@ public final class Trainer {
     var best = 0
     for i in 1..<p.count where p[i] > p[best] { best = i }
     return best
-}
-
-/// A batch ready for the network.
-struct PreparedBatch {
-    var x: Tensor
-    var targets: [Int]
-}
-
-/// Prepares one batch ahead on a background thread.
-final class BatchPrefetcher: @unchecked Sendable {
-    private let make: (Int) -> PreparedBatch
-    private let group = DispatchGroup()
-    private var result: PreparedBatch?
-
-    init(_ make: @escaping (Int) -> PreparedBatch) { self.make = make }
-
-    func start(_ index: Int) {
-        group.enter()
-        DispatchQueue.global().async {
-            self.result = self.make(index)
-            self.group.leave()
-        }
-    }
-
-    func take() -> PreparedBatch {
-        group.wait()
-        defer { result = nil }
-        return result!
-    }
 }

@@ -96,8 +96,9 @@ public struct SubjectProfile: Sendable, Equatable {
             stanceLength: rng.uniform(0.20, 0.55) * h / 1.75,
             bladeAngle: rng.uniform(5, 45) * .pi / 180,
             crouch: rng.uniform(0.90, 0.97),
-            guardHeight: rng.uniform(-0.12, 0.04),
-            guardReach: rng.uniform(0.10, 0.30),
+            // Guards from tight to long (a lead hand held far out, as some CoachMe boxers do).
+            guardHeight: rng.uniform(-0.16, 0.05),
+            guardReach: rng.uniform(0.06, 0.45),
             chinTuck: rng.uniform(0, 18) * .pi / 180,
             trunkLean: rng.uniform(0, 12) * .pi / 180,
             speed: min(max(speed, 0.75), 1.35),

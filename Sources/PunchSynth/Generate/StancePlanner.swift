@@ -57,8 +57,10 @@ struct StancePlanner {
                 case 3:
                     ch.add(WeightShift(start: start, end: end, forward: rng.uniform(-0.06, 0.06)))
                 case 4:
+                    // A feint stays well short of a punch: with a long guard there is less room to move.
+                    let room = min(max((0.5 - subject.guardReach) / 0.3, 0.2), 1)
                     ch.add(Feint(start: start, end: end, hand: rng.chance(0.6) ? .lead : .rear,
-                                 reach: rng.uniform(0.03, 0.12), shoulderTurn: degrees(rng.uniform(3, 10)),
+                                 reach: rng.uniform(0.03, 0.12) * room, shoulderTurn: degrees(rng.uniform(3, 10)),
                                  dipDepth: rng.uniform(0, 0.04)))
                 case 5:
                     func small() -> Vec3 { Vec3(rng.uniform(-0.06, 0.06), rng.uniform(-0.05, 0.05), rng.uniform(-0.05, 0.05)) }
