@@ -34,6 +34,9 @@ public final class DemoSource: PoseSource, CoachListener {
         self.fps = fps
     }
 
+    /// Everything the boxer was asked to perform so far (start, end, label, hand), by start.
+    public var performed: [PunchEvent] { performer.events }
+
     public func nextFrame() throws -> SkeletonFrame? {
         let t = Double(index) / fps
         index += 1
