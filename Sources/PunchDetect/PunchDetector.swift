@@ -156,9 +156,10 @@ public final class PunchDetector {
         if var r = run {
             if mass >= configuration.exit {
                 let lead = leadingPunch(p)
-                // Straight from one punch into another (a combination): split where the leader changes —
-                // but never between jab and double jab, which are one motion until the second jab comes or not.
-                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) {
+                // Straight from one punch into another with the other hand (a combination): split where the
+                // leader changes. The same hand is the same punch still unfolding (an uppercut starts like a
+                // hook, a double jab like a jab).
+                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
                     out += close(r)
                     run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: lead, leaderSteps: 1)
                     return out
@@ -184,6 +185,12 @@ public final class PunchDetector {
     }
 
     static let impliedHand: [String: Hand] = ["jab": .lead, "double_jab": .lead, "cross": .rear]
+
+    /// Whether the wrist moving fastest now (last 0.2 s) is not the one that led the run so far.
+    private func handChanged(since start: Double) -> Bool {
+        let before = speeds.peaks(from: start - 0.1, to: time - 0.2), now = speeds.peaks(from: time - 0.2, to: time)
+        return (before.left >= before.right) != (now.left >= now.right)
+    }
 
     private func sameFamily(_ a: Int, _ b: Int) -> Bool {
         let jabs: Set<Int?> = [jabIndex, doubleJabIndex]

@@ -17,13 +17,13 @@ struct TrainCommand: AsyncParsableCommand {
 
     @Option(help: "Dataset folder (repeatable).") var data: [String] = []
     @Option(help: "Where to write the model.") var out: String
-    @Option(help: "Epochs; the learning rate decays over them (early stopping may end sooner).") var epochs: Int = 16
+    @Option(help: "Epochs; the learning rate decays over them (early stopping may end sooner).") var epochs: Int = 20
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
     @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
     @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = 6
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
-    @Option(help: "Early-stopping patience in epochs.") var patience: Int = 6
+    @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @Flag(help: "Print one JSON object on stdout.") var json = false

@@ -2,7 +2,7 @@ import PunchKit
 
 /// Hyper-parameters of a training run (all recorded in the report).
 public struct TrainingConfiguration: Codable, Equatable, Sendable {
-    public var epochs = 16
+    public var epochs = 20
     public var batch = 64
     public var learningRate: Float = 2e-3
     public var weightDecay: Float = 1e-4
@@ -11,7 +11,7 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     public var samplesPerClip = 8
     public var validationFraction = 0.2
     /// Epochs without a lower validation loss before stopping.
-    public var patience = 6
+    public var patience = 8
     public var seed: UInt64 = 1
     /// Frames between the labelled frame and the newest frame of the window (60 fps): the look-ahead
     /// the network gets, paid for in latency.

@@ -11,7 +11,7 @@ enum LearningCurveChart {
         panel(canvas, x: 560, title: "accuracy / macro-F1", epochs: history.count, bestEpoch: bestEpoch, range: 0...1,
               series: [("train accuracy", history.map(\.trainAccuracy), .right),
                        ("validation accuracy", history.map { $0.validationAccuracy ?? .nan }, .left),
-                       ("validation macro-F1", history.map { $0.validationMacroF1 ?? .nan }, Canvas.Colour(40, 160, 60))])
+                       ("validation macro-F1 (frames)", history.map { $0.validationMacroF1 ?? .nan }, Canvas.Colour(40, 160, 60))])
         try canvas.write(to: path)
     }
 

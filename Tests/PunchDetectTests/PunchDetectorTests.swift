@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import PunchDetect
+import PunchKit
+import PunchModel
+import PunchSynth
+
+@Suite struct PunchDetectorTests {
+    /// One punch gives one event, of its label, over the punch.
+    @Test(arguments: [SynthLabel.jab, .cross, .hook, .uppercut])
+    func onePunchOneEvent(label: SynthLabel) {
+        let generator = ClipGenerator(seed: 5, subjects: unseenSubjects())
+        var right = 0
+        let clips = (0..<6).map { generator.clip(label, index: $0) }
+        for clip in clips {
+            let events = detect(clip.sequence).events.filter { punchLabels.contains($0.event.label) }
+            #expect(events.count == 1, "\(clip.name): \(events.map(\.event.label))")
+            let truth = clip.punches[0]
+            if let e = events.first, e.event.label == label.rawValue, e.event.start < truth.end + 0.3, e.event.end > truth.start - 0.3 {
+                right += 1
+            }
+        }
+        #expect(right >= 5, "\(label): \(right) of 6 clips gave the right event")
+    }
+
+    /// A double jab is one double_jab event — never a jab and then a double jab for the same motion.
+    @Test func aDoubleJabIsOneEvent() {
+        let generator = ClipGenerator(seed: 6, subjects: unseenSubjects())
+        var right = 0
+        for i in 0..<8 {
+            let clip = generator.clip(.double_jab, index: i)
+            let events = detect(clip.sequence).events.filter { punchLabels.contains($0.event.label) }
+            #expect(events.count == 1, "\(clip.name): \(events.map(\.event.label))")
+            #expect(!events.contains { $0.event.label == "jab" } || events.count == 1)
+            if events.count == 1 && events[0].event.label == "double_jab" { right += 1 }
+        }
+        #expect(right >= 7, "\(right) of 8 double jabs")
+    }
+
+    /// A southpaw's jab is thrown with the right hand and is still the lead hand; hooks and uppercuts
+    /// get the hand that moved.
+    @Test func southpawHandsAreReadAgainstTheStance() {
+        let southpaws = unseenSubjects(301...340).filter { $0.stance == .southpaw }.prefix(4)
+        #expect(southpaws.count == 4)
+        let generator = ClipGenerator(seed: 8, subjects: Array(southpaws), options: SynthOptions(camera: .front(yaw: 0.3)))
+        var checked = 0, right = 0
+        for label in [SynthLabel.jab, .cross, .hook, .uppercut] {
+            for i in 0..<4 {
+                let clip = generator.clip(label, index: i)
+                let (events, detector) = detect(clip.sequence)
+                #expect(detector.stance == .southpaw, "\(clip.name) read as \(detector.stance)")
+                guard let e = events.first(where: { $0.event.label == label.rawValue }) else { continue }
+                checked += 1
+                if e.event.hand == clip.punches[0].hand { right += 1 }
+            }
+        }
+        #expect(checked >= 14 && right == checked, "\(right) of \(checked) hands right")
+    }
+
+    @Test func nobodyInViewGivesNoEventsAndSaysSo() {
+        let detector = PunchDetector(classifier: shippedModel)
+        var events: [DetectedEvent] = []
+        for f in 0..<150 { events += detector.push(.empty(time: Double(f) / 30, jointCount: 17, withWorld: true)) }
+        events += detector.finish()
+        #expect(events.isEmpty)
+        #expect(detector.state == .noPerson)
+        // Then somebody steps in.
+        let clip = ClipGenerator(seed: 9, subjects: unseenSubjects()).clip(.stance, index: 0)
+        let later = PunchDetector(classifier: shippedModel)
+        for f in 0..<60 { _ = later.push(.empty(time: Double(f) / 30, jointCount: 17, withWorld: true)) }
+        #expect(later.state == .noPerson)
+        for f in 0..<clip.sequence.frameCount {
+            var frame = clip.sequence.frame(f)
+            frame.time += 2
+            _ = later.push(frame)
+        }
+        #expect(later.state == .ok)
+    }
+
+    /// The same motion filmed at 60 fps and at a jittery 25 fps gives the same events.
+    @Test func jittery25fpsGivesTheSameEventsAs60fps() {
+        let subjects = unseenSubjects()
+        var compared = 0
+        for (i, label) in [SynthLabel.jab, .cross, .hook, .uppercut, .double_jab].enumerated() {
+            let fast = ClipGenerator(seed: 10, subjects: subjects, options: SynthOptions(camera: .front(), fps: 60)).clip(label, index: i)
+            let slow = ClipGenerator(seed: 10, subjects: subjects, options: SynthOptions(camera: .front(), fps: 25)).clip(label, index: i)
+            #expect(fast.punches == slow.punches, "same motion")
+            let a = detect(fast.sequence).events, b = detect(slow.sequence).events
+            #expect(a.map(\.event.label) == b.map(\.event.label), "\(label): \(a.map(\.event.label)) vs \(b.map(\.event.label))")
+            for (x, y) in zip(a, b) {
+                #expect(abs(x.event.start - y.event.start) < 0.1 && abs(x.event.end - y.event.end) < 0.1)
+            }
+            compared += a.count
+        }
+        #expect(compared >= 5)
+    }
+}
