@@ -51,10 +51,21 @@ final class TmuxSession {
             posix_spawn_file_actions_init(&actions)
             for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
             defer { posix_spawn_file_actions_destroy(&actions) }
+            // Default signal handling and no blocked signals: the test runner's threads block some,
+            // and a server inheriting that mask would not end its panes on kill-server.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t(), all = sigset_t()
+            sigemptyset(&none)
+            sigfillset(&all)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setsigdefault(&attributes, &all)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             var pid: pid_t = 0
             let cargs = argv.map { strdup($0) } + [nil]
             defer { cargs.forEach { free($0) } }
-            guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else {
+            guard posix_spawn(&pid, argv[0], &actions, &attributes, cargs, environ) == 0 else {
                 throw CocoaError(.executableLoad)
             }
             var status: Int32 = 0
