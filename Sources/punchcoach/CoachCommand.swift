@@ -14,8 +14,8 @@ struct CoachCommand: AsyncParsableCommand {
         discussion: """
             Sources: a camera, a video (played in real time), a skeleton CSV (replayed in real time), or \
             --demo: a synthetic boxer performs the workout, following the callouts with realistic \
-            reaction times and now and then a mistake. With no source option the camera is used, and \
-            the demo when there is no camera.
+            reaction times and now and then a mistake. With no source option the camera is used when \
+            there is one (camera input is not built yet), else the demo; the title bar says which.
 
             Modes: free (every punch counted), drill (one punch, N reps, scored), combo (called \
             combinations, adaptive: what you miss or are slow at comes up more often), rounds (timed \
