@@ -1,45 +1,207 @@
 #!/usr/bin/env bash
-# Reproduces Weights/pose/ from PyPI alone: MediaPipe's BlazePose (Apache-2.0) from the
-# mediapipe==0.10.14 wheel (newer wheels no longer ship the .tflite files), converted to ONNX for
-# OpenCV 4.6 by tools/convert_blazepose.py in a throw-away venv.
-#   tools/convert-blazepose.sh [OUT_DIR]        (default Weights/pose; needs python3-venv and network to PyPI)
-# Set BLAZEPOSE_VENV to reuse a venv between runs.
+# Reproduce Weights/pose/ (MediaPipe BlazePose converted to ONNX for OpenCV 4.6) from PyPI.
+#
+#   tools/convert-blazepose.sh [--bench] [--reference]
+#
+#   --bench      also time one forward of each model in the system OpenCV (1 and 2 threads,
+#                median of 30 runs)
+#   --reference  also regenerate Tests/PoseVisionTests/Fixtures/blazepose-reference.json
+#                (needs Debian's opencv-doc package for the test photos: apt-get download)
+#
+# Environment: BLAZEPOSE_VENV (default /tmp/blazepose-venv, a throw-away venv created here),
+#              BLAZEPOSE_WORK (default /tmp/blazepose-work, scratch space),
+#              BLAZEPOSE_IMAGES (directory holding basketball1.png and messi5.jpg; default:
+#              taken from the opencv-doc .deb).
+# Needs: python3 (3.11, with venv), network access to PyPI; for the OpenCV check g++ and
+# Debian's libopencv-dev (pkg-config opencv4). Nothing is installed outside the venv.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-out="${1:-Weights/pose}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-venv="${BLAZEPOSE_VENV:-$work/venv}"
 
-if [[ ! -x "$venv/bin/python" ]]; then
-    python3 -m venv "$venv"
+BENCH=0
+REFERENCE=0
+for arg in "$@"; do
+    case "$arg" in
+        --bench) BENCH=1 ;;
+        --reference) REFERENCE=1 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "unknown option: $arg" >&2; exit 2 ;;
+    esac
+done
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${BLAZEPOSE_VENV:-/tmp/blazepose-venv}"
+WORK="${BLAZEPOSE_WORK:-/tmp/blazepose-work}"
+OUT="$REPO/Weights/pose"
+MP_VERSION=0.10.14
+PY="$VENV/bin/python"
+export TF_CPP_MIN_LOG_LEVEL=2 PYTHONHASHSEED=0
+
+say() { printf '\n== %s\n' "$*"; }
+
+# --------------------------------------------------------------------------- venv
+say "venv $VENV"
+if [ ! -x "$PY" ]; then
+    python3 -m venv "$VENV"
 fi
-"$venv/bin/pip" install -q "tensorflow-cpu==2.15.1" "tf2onnx==1.16.1" "onnx==1.16.2" "onnxruntime==1.18.1" \
-    "opencv-python-headless==4.6.0.66" "numpy<2"
+"$PY" -m pip install -q --disable-pip-version-check \
+    'tensorflow-cpu==2.15.1' 'tf2onnx==1.16.1' 'onnx==1.16.2' 'numpy==1.26.4' \
+    'protobuf==3.20.3' 'flatbuffers==25.12.19' 'onnxruntime==1.26.0'
+if [ "$REFERENCE" = 1 ]; then
+    # Same OpenCV release as Debian 12's; used only by the reference script (warpAffine, drawing).
+    "$PY" -m pip install -q --disable-pip-version-check 'opencv-python-headless==4.6.0.66'
+fi
 
-echo "convert: fetching mediapipe==0.10.14 (wheel only, for its two .tflite files)" >&2
-"$venv/bin/pip" download -q --no-deps --only-binary=:all: --python-version 3.11 --platform manylinux_2_17_x86_64 \
-    -d "$work/wheel" "mediapipe==0.10.14"
-wheel="$(ls "$work"/wheel/mediapipe-0.10.14-*.whl)"
-"$venv/bin/python" - "$wheel" "$work" <<'PY'
+# --------------------------------------------------------------------------- sources
+mkdir -p "$WORK/wheel"
+WHEEL="$(ls "$WORK"/wheel/mediapipe-$MP_VERSION-cp311-*manylinux*x86_64.whl 2>/dev/null | head -n1 || true)"
+if [ -z "$WHEEL" ]; then
+    say "downloading mediapipe==$MP_VERSION wheel"
+    "$PY" -m pip download -q --disable-pip-version-check --no-deps -d "$WORK/wheel" \
+        --only-binary=:all: --platform manylinux2014_x86_64 --python-version 3.11 \
+        --implementation cp --abi cp311 "mediapipe==$MP_VERSION"
+    WHEEL="$(ls "$WORK"/wheel/mediapipe-$MP_VERSION-cp311-*manylinux*x86_64.whl | head -n1)"
+fi
+say "extracting the models from $(basename "$WHEEL")"
+SRC="$WORK/src"
+rm -rf "$SRC"
+"$PY" - "$WHEEL" "$SRC" <<'EOF'
 import sys, zipfile
-wheel, work = sys.argv[1], sys.argv[2]
+wheel, dst = sys.argv[1:]
+names = ["mediapipe/modules/pose_detection/pose_detection.tflite",
+         "mediapipe/modules/pose_landmark/pose_landmark_full.tflite",
+         "mediapipe-0.10.14.dist-info/LICENSE"]
 with zipfile.ZipFile(wheel) as z:
-    for name in ["mediapipe/modules/pose_detection/pose_detection.tflite",
-                 "mediapipe/modules/pose_landmark/pose_landmark_full.tflite",
-                 "mediapipe-0.10.14.dist-info/LICENSE"]:
-        z.extract(name, work)
-PY
-det="$work/mediapipe/modules/pose_detection/pose_detection.tflite"
-lm="$work/mediapipe/modules/pose_landmark/pose_landmark_full.tflite"
-# The originals, as checked when the committed files were made.
-sha256sum -c - <<SUMS
-9ba9dd3d42efaaba86b4ff0122b06f29c4122e756b329d89dca1e297fd8f866c  $det
-e9a5c5cb17f736fafd4c2ec1da3b3d331d6edbe8a0d32395855aeb2cdfd64b9f  $lm
-SUMS
+    for n in names:
+        z.extract(n, dst)
+EOF
+DET="$SRC/mediapipe/modules/pose_detection/pose_detection.tflite"
+LMK="$SRC/mediapipe/modules/pose_landmark/pose_landmark_full.tflite"
 
-mkdir -p "$out"
-"$venv/bin/python" tools/convert_blazepose.py --detector "$det" --landmarks "$lm" --out "$out"
-cp "$work/mediapipe-0.10.14.dist-info/LICENSE" "$out/LICENSE"
-(cd "$out" && sha256sum pose_detection.onnx pose_landmark_full.onnx > SHA256SUMS)
-cat "$out/SHA256SUMS"
+# --------------------------------------------------------------------------- convert
+say "converting"
+mkdir -p "$OUT"
+OLD_SUMS=""
+[ -f "$OUT/SHA256SUMS" ] && OLD_SUMS="$(cat "$OUT/SHA256SUMS")"
+"$PY" "$REPO/tools/convert_blazepose.py" convert --detector "$DET" --landmark "$LMK" \
+    --license "$SRC/mediapipe-$MP_VERSION.dist-info/LICENSE" --work "$WORK" --out "$OUT"
+(cd "$OUT" && sha256sum pose_detection.onnx pose_landmark_full.onnx > SHA256SUMS)
+cat "$OUT/SHA256SUMS"
+if [ -n "$OLD_SUMS" ]; then
+    if [ "$OLD_SUMS" = "$(cat "$OUT/SHA256SUMS")" ]; then
+        echo "byte-identical to the previous SHA256SUMS"
+    else
+        echo "WARNING: the ONNX files differ from the previous SHA256SUMS" >&2
+    fi
+fi
+
+# --------------------------------------------------------------------------- OpenCV 4.6 check
+if command -v g++ >/dev/null && pkg-config --exists opencv4; then
+    say "checking with the system OpenCV $(pkg-config --modversion opencv4)"
+    mkdir -p "$WORK/cpp"
+    cat > "$WORK/cpp/bpcheck.cpp" <<'EOF'
+// Loads a BlazePose ONNX file in the system OpenCV dnn, runs it on a raw float32 NCHW input,
+// writes the requested outputs as raw float32 files, optionally times forward().
+#include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+int main(int argc, char** argv) {
+    if (argc < 8) { std::cerr << "usage: bpcheck model.onnx input.bin C H W out1,out2 outprefix [runs]\n"; return 2; }
+    std::string model = argv[1], inpath = argv[2];
+    int C = std::atoi(argv[3]), H = std::atoi(argv[4]), W = std::atoi(argv[5]);
+    std::vector<std::string> names;
+    { std::stringstream ss(argv[6]); std::string s; while (std::getline(ss, s, ',')) names.push_back(s); }
+    std::string prefix = argv[7];
+    int runs = argc > 8 ? std::atoi(argv[8]) : 0;
+    cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
+    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    std::cout << model << ": " << net.getLayerNames().size() << " layers, unconnected outputs:";
+    for (auto& n : net.getUnconnectedOutLayersNames()) std::cout << " " << n;
+    std::cout << "\n";
+    int sz[4] = {1, C, H, W};
+    cv::Mat blob(4, sz, CV_32F);
+    std::ifstream f(inpath, std::ios::binary);
+    f.read(reinterpret_cast<char*>(blob.ptr<float>()), sizeof(float) * blob.total());
+    if (!f) { std::cerr << "short input file " << inpath << "\n"; return 1; }
+    std::vector<cv::Mat> outs;
+    net.setInput(blob, "input_1");
+    net.forward(outs, names);
+    for (size_t i = 0; i < outs.size(); ++i) {
+        std::cout << "  " << names[i] << " [";
+        for (int d = 0; d < outs[i].dims; ++d) std::cout << (d ? "," : "") << outs[i].size[d];
+        std::cout << "]\n";
+        cv::Mat c = outs[i].isContinuous() ? outs[i] : outs[i].clone();
+        std::ofstream o(prefix + names[i] + ".bin", std::ios::binary);
+        o.write(reinterpret_cast<const char*>(c.ptr<float>()), sizeof(float) * c.total());
+    }
+    if (runs > 0) {
+        for (int threads : {1, 2}) {
+            cv::setNumThreads(threads);
+            for (int w = 0; w < 3; ++w) { net.setInput(blob, "input_1"); net.forward(outs, names); }
+            std::vector<double> ms;
+            for (int r = 0; r < runs; ++r) {
+                auto t0 = std::chrono::steady_clock::now();
+                net.setInput(blob, "input_1");
+                net.forward(outs, names);
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::sort(ms.begin(), ms.end());
+            std::printf("  forward, %d thread(s): median %.2f ms (min %.2f, max %.2f, %d runs)\n",
+                        threads, ms[ms.size() / 2], ms.front(), ms.back(), runs);
+        }
+    }
+    return 0;
+}
+EOF
+    # shellcheck disable=SC2046
+    g++ -O2 -std=c++17 "$WORK/cpp/bpcheck.cpp" -o "$WORK/cpp/bpcheck" $(pkg-config --cflags --libs opencv4)
+    for tag in noise smooth; do
+        "$WORK/cpp/bpcheck" "$OUT/pose_detection.onnx" "$WORK/check_detector_${tag}_input.bin" 3 224 224 \
+            Identity,Identity_1 "$WORK/check_detector_${tag}_cv_"
+        "$WORK/cpp/bpcheck" "$OUT/pose_landmark_full.onnx" "$WORK/check_landmark_${tag}_input.bin" 3 256 256 \
+            Identity,Identity_1,Identity_3,Identity_4 "$WORK/check_landmark_${tag}_cv_"
+    done
+    "$PY" "$REPO/tools/convert_blazepose.py" check-opencv --work "$WORK"
+    if [ "$BENCH" = 1 ]; then
+        say "OpenCV forward timings"
+        "$WORK/cpp/bpcheck" "$OUT/pose_detection.onnx" "$WORK/check_detector_smooth_input.bin" 3 224 224 \
+            Identity,Identity_1 "$WORK/bench_detector_" 30
+        "$WORK/cpp/bpcheck" "$OUT/pose_landmark_full.onnx" "$WORK/check_landmark_smooth_input.bin" 3 256 256 \
+            Identity,Identity_1,Identity_3,Identity_4 "$WORK/bench_landmark_" 30
+    fi
+else
+    echo "WARNING: g++ or pkg-config opencv4 missing: skipped the OpenCV 4.6 check" >&2
+fi
+
+# --------------------------------------------------------------------------- reference numbers
+if [ "$REFERENCE" = 1 ]; then
+    IMAGES="${BLAZEPOSE_IMAGES:-}"
+    if [ -z "$IMAGES" ]; then
+        say "fetching the test photos from Debian's opencv-doc"
+        mkdir -p "$WORK/opencv-doc"
+        if ! ls "$WORK"/opencv-doc/opencv-doc_*.deb >/dev/null 2>&1; then
+            (cd "$WORK/opencv-doc" && { apt-get download opencv-doc || { apt-get update && apt-get download opencv-doc; }; })
+        fi
+        dpkg -x "$(ls "$WORK"/opencv-doc/opencv-doc_*.deb | head -n1)" "$WORK/opencv-doc/x"
+        IMAGES="$WORK/images"
+        mkdir -p "$IMAGES"
+        DATA="$WORK/opencv-doc/x/usr/share/doc/opencv-doc/examples/data"
+        for f in basketball1.png messi5.jpg; do
+            if [ -f "$DATA/$f" ]; then cp "$DATA/$f" "$IMAGES/$f"; else gunzip -c "$DATA/$f.gz" > "$IMAGES/$f"; fi
+        done
+    fi
+    say "reference numbers"
+    "$PY" "$REPO/tools/blazepose_reference.py" --detector "$DET" --landmark "$LMK" \
+        --images "$IMAGES" --onnx-dir "$OUT" --draw-dir "$WORK/drawn" \
+        --out "$REPO/Tests/PoseVisionTests/Fixtures/blazepose-reference.json"
+fi
+
+say "done: $OUT"
+ls -l "$OUT"

@@ -1,191 +1,495 @@
-"""Converts MediaPipe's BlazePose TF Lite models (from the mediapipe==0.10.14 wheel) to ONNX files that
-Debian 12's OpenCV 4.6 dnn can read. Run by tools/convert-blazepose.sh inside a throw-away venv
-(tensorflow-cpu 2.15.1, tf2onnx 1.16.1, onnx 1.16.2, onnxruntime 1.18.1, opencv-python-headless 4.6.0.66,
-numpy<2).
+#!/usr/bin/env python3
+"""Convert MediaPipe BlazePose (TFLite, from the mediapipe 0.10.14 wheel) to ONNX
+files that OpenCV 4.6's dnn module can read.
 
-  python convert_blazepose.py --detector pose_detection.tflite --landmarks pose_landmark_full.tflite --out DIR
+Run through tools/convert-blazepose.sh, which creates the throw-away venv, downloads
+the wheel and calls the sub-commands below in order:
 
-Steps (each one is needed; see the README's "Pose extraction"):
-  1. the detector stores sparse weights behind DENSIFY ops, which tf2onnx cannot convert: run it once in
-     the TF Lite interpreter keeping every tensor, write each densified tensor back as a plain constant,
-     drop the DENSIFY ops and the sparse tensors (the outputs then match the original bit for bit);
-  2. tf2onnx at opset 13 with an NCHW input (the half-pixel bilinear resize needs opset >= 11);
-  3. keep only the landmark model's outputs Identity (landmarks), Identity_1 (presence), Identity_3
-     (heatmap) and Identity_4 (world landmarks): the segmentation head (256 x 256 mask) costs time in
-     OpenCV and the coach never uses it. The heatmap stays: MediaPipe refines x, y from it, and without
-     it the landmarks are 4-5 px off MediaPipe's on a 640 x 480 photo (with it 0.2 px; README);
-  4. rewrite Clip(x, min, max) as Clip(x) with min/max attributes: OpenCV 4.6's importer reads only those;
-  5. name the constants by their order of use, so that two runs give byte-identical files;
-  6. check each file against the TF Lite original on random inputs, in onnxruntime (before step 4) and
-     in OpenCV 4.6 (after it), and print the errors.
+  convert       densify the detector, tf2onnx both models, graph surgery for
+                OpenCV 4.6, canonicalise names, verify with onnxruntime, write the
+                ONNX files, LICENSE and NOTICE, and dump test inputs + TFLite
+                reference outputs for the OpenCV check.
+  check-opencv  compare the outputs written by the C++ OpenCV 4.6 checker with the
+                TFLite reference outputs.
+
+Needs (venv only): tensorflow-cpu==2.15.1, tf2onnx==1.16.1, onnx==1.16.2, numpy<2,
+onnxruntime.
 """
 import argparse
+import hashlib
+import json
 import os
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
-import onnx
-from onnx import helper, numpy_helper
-import tensorflow as tf
-from tensorflow.lite.tools import flatbuffer_utils
 
+# Source models as shipped in mediapipe-0.10.14 (cp311, manylinux x86_64).
+SOURCES = {
+    "pose_detection.tflite": (
+        "mediapipe/modules/pose_detection/pose_detection.tflite",
+        2959046,
+        "9ba9dd3d42efaaba86b4ff0122b06f29c4122e756b329d89dca1e297fd8f866c",
+    ),
+    "pose_landmark_full.tflite": (
+        "mediapipe/modules/pose_landmark/pose_landmark_full.tflite",
+        6440512,
+        "e9a5c5cb17f736fafd4c2ec1da3b3d331d6edbe8a0d32395855aeb2cdfd64b9f",
+    ),
+}
+
+# name -> (tflite file, onnx file, NCHW input shape, outputs kept, value range of the input)
+MODELS = {
+    "detector": ("pose_detection.tflite", "pose_detection.onnx", (1, 3, 224, 224),
+                 ["Identity", "Identity_1"], (-1.0, 1.0)),
+    "landmark": ("pose_landmark_full.tflite", "pose_landmark_full.onnx", (1, 3, 256, 256),
+                 ["Identity", "Identity_1", "Identity_3", "Identity_4"], (0.0, 1.0)),
+}
+
+OPSET = 13
 DENSIFY = 124  # tflite BuiltinOperator.DENSIFY
-# Without XNNPACK; the optimised kernels take other paths for sparse and dense weights (errors ~1e-4),
-# so the densified model is compared with the reference kernels, where it must match bit for bit.
-PLAIN_KERNELS = tf.lite.experimental.OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES
-REFERENCE_KERNELS = tf.lite.experimental.OpResolverType.BUILTIN_REF
+DEQUANTIZE = 6
+# OpenCV vs TFLite tolerance: |diff| <= REL_TOL * max(1, max|reference|) per output.
+REL_TOL = 1e-4
 
 
-def tflite_outputs(path, x_nhwc, kernels=PLAIN_KERNELS):
-    it = tf.lite.Interpreter(model_path=path, experimental_op_resolver_type=kernels)
+def log(*a):
+    print("[convert_blazepose]", *a, flush=True)
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def tf_modules():
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    from tensorflow.lite.tools import flatbuffer_utils
+    return tf, flatbuffer_utils
+
+
+def tflite_run(path, x_nhwc, reference_kernels=False, keep_all=False):
+    """Run a TFLite model without the default XNNPACK delegate; returns (outputs by name, interpreter)."""
+    tf, _ = tf_modules()
+    R = tf.lite.experimental.OpResolverType
+    it = tf.lite.Interpreter(
+        model_path=path,
+        experimental_preserve_all_tensors=keep_all,
+        experimental_op_resolver_type=R.BUILTIN_REF if reference_kernels else R.BUILTIN_WITHOUT_DEFAULT_DELEGATES,
+    )
     it.allocate_tensors()
     it.set_tensor(it.get_input_details()[0]["index"], x_nhwc)
     it.invoke()
-    return {d["name"]: it.get_tensor(d["index"]) for d in it.get_output_details()}
+    outs = {d["name"]: it.get_tensor(d["index"]).copy() for d in it.get_output_details()}
+    return outs, it
 
 
-def densify(src, dst):
-    """Step 1: replaces the DENSIFY ops by the dense constants they compute."""
-    model = flatbuffer_utils.read_model(src)
-    graph = model.subgraphs[0]
-    codes = {i: oc.builtinCode for i, oc in enumerate(model.operatorCodes)}
-    it = tf.lite.Interpreter(model_path=src, experimental_preserve_all_tensors=True,
-                             experimental_op_resolver_type=REFERENCE_KERNELS)
-    it.allocate_tensors()
-    it.set_tensor(it.get_input_details()[0]["index"], np.zeros(it.get_input_details()[0]["shape"], np.float32))
-    it.invoke()
-    ops = [op for op in graph.operators if codes[op.opcodeIndex] == DENSIFY]
-    sparse = set()
-    for op in ops:
-        dense = it.get_tensor(op.outputs[0]).copy()
-        model.buffers[graph.tensors[op.outputs[0]].buffer].data = np.frombuffer(dense.tobytes(), np.uint8)
-        source = graph.tensors[op.inputs[0]]
-        model.buffers[source.buffer].data = None
-        sparse.add(int(op.inputs[0]))
-    graph.operators = [op for op in graph.operators if codes[op.opcodeIndex] != DENSIFY]
+def test_inputs(shape, value_range):
+    """Deterministic inputs in the model's value range: uniform noise and a smooth pattern."""
+    lo, hi = value_range
+    rng = np.random.RandomState(20240508)
+    noise = rng.uniform(lo, hi, shape).astype(np.float32)
+    _, c, h, w = shape
+    yy, xx = np.meshgrid(np.linspace(0, 1, h), np.linspace(0, 1, w), indexing="ij")
+    chans = [0.5 + 0.5 * np.sin(2 * np.pi * (1.5 + k) * xx + 3 * yy * (k + 1)) * np.cos(2 * np.pi * 2 * yy)
+             for k in range(c)]
+    smooth = (lo + (hi - lo) * np.stack(chans)[None]).astype(np.float32)
+    return {"noise": noise, "smooth": smooth}
+
+
+# ----------------------------------------------------------------------------- densify
+def densify_detector(src, dst):
+    """Replace the detector's DENSIFY ops (sparse fp16 weights) by plain constant buffers."""
+    tf, fu = tf_modules()
+    model = fu.read_model(src)
+    if len(model.subgraphs) != 1:
+        raise SystemExit("expected one subgraph")
+    sg = model.subgraphs[0]
+    codes = [max(oc.builtinCode, oc.deprecatedBuiltinCode) for oc in model.operatorCodes]
+    dens_ops = [op for op in sg.operators if codes[op.opcodeIndex] == DENSIFY]
+
+    # One run with all tensors preserved gives the densified values.
+    x = np.zeros((1, 224, 224, 3), np.float32)
+    _, it = tflite_run(src, x, keep_all=True)
+    sparse_tensors = set()
+    for op in dens_ops:
+        (sparse_idx,), (dense_idx,) = op.inputs, op.outputs
+        dense_val = it.get_tensor(dense_idx).copy()
+        dense_t = sg.tensors[dense_idx]
+        if tuple(dense_t.shape) != dense_val.shape:
+            raise SystemExit("densified shape mismatch")
+        model.buffers[dense_t.buffer].data = np.frombuffer(dense_val.tobytes(), np.uint8)
+        model.buffers[sg.tensors[sparse_idx].buffer].data = None
+        sparse_tensors.add(int(sparse_idx))
+    del it
+
+    sg.operators = [op for op in sg.operators if codes[op.opcodeIndex] != DENSIFY]
     used = set()
-    for op in graph.operators:
-        used.update(int(i) for i in op.inputs)
+    for op in sg.operators:
+        used.update(int(i) for i in op.inputs if i >= 0)
         used.update(int(i) for i in op.outputs)
-    assert not (sparse & used), "a sparse tensor is still used"
-    keep = [i for i in range(len(graph.tensors)) if i not in sparse]
+    if sparse_tensors & used:
+        raise SystemExit("a sparse tensor is still used after dropping DENSIFY")
+    keep = [i for i in range(len(sg.tensors)) if i not in sparse_tensors]
     remap = {old: new for new, old in enumerate(keep)}
-    graph.tensors = [graph.tensors[i] for i in keep]
-    for op in graph.operators:
-        op.inputs = np.array([remap[int(i)] if i >= 0 else i for i in op.inputs], np.int32)
+    sg.tensors = [sg.tensors[i] for i in keep]
+    for op in sg.operators:
+        op.inputs = np.array([remap[int(i)] if i >= 0 else int(i) for i in op.inputs], np.int32)
         op.outputs = np.array([remap[int(i)] for i in op.outputs], np.int32)
-    graph.inputs = np.array([remap[int(i)] for i in graph.inputs], np.int32)
-    graph.outputs = np.array([remap[int(i)] for i in graph.outputs], np.int32)
-    flatbuffer_utils.write_model(model, dst)
-    x = np.random.RandomState(0).uniform(-1, 1, (1, 224, 224, 3)).astype(np.float32)
-    a, b = tflite_outputs(src, x, REFERENCE_KERNELS), tflite_outputs(dst, x, REFERENCE_KERNELS)
-    for k in a:
-        if not np.array_equal(a[k], b[k]):
-            sys.exit(f"densify: output {k} differs from the original by {np.abs(a[k] - b[k]).max()}")
-    print(f"densified {len(ops)} DENSIFY ops; outputs identical to the original (reference kernels)", file=sys.stderr)
+    sg.inputs = np.array([remap[int(i)] for i in sg.inputs], np.int32)
+    sg.outputs = np.array([remap[int(i)] for i in sg.outputs], np.int32)
+
+    # Drop the now unused DENSIFY operator code.
+    if DENSIFY in codes:
+        d = codes.index(DENSIFY)
+        if all(op.opcodeIndex != d for op in sg.operators):
+            del model.operatorCodes[d]
+            for op in sg.operators:
+                if op.opcodeIndex > d:
+                    op.opcodeIndex -= 1
+    fu.write_model(model, dst)
+    return len(dens_ops), len(sparse_tensors)
 
 
-def tf2onnx(src, dst):
-    """Step 2."""
-    subprocess.run([sys.executable, "-m", "tf2onnx.convert", "--tflite", src, "--output", dst,
-                    "--opset", "13", "--inputs-as-nchw", "input_1"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def verify_densified(src, dst):
+    """Weights bit-identical; outputs bit-identical with the reference kernels."""
+    _, fu = tf_modules()
+    x = test_inputs((1, 3, 224, 224), (-1.0, 1.0))["noise"].transpose(0, 2, 3, 1).copy()
+    a, ita = tflite_run(src, x, keep_all=True)
+    b, itb = tflite_run(dst, x, keep_all=True)
+    sa = fu.read_model(src).subgraphs[0]
+    sb = fu.read_model(dst).subgraphs[0]
+    names_b = {t.name: i for i, t in enumerate(sb.tensors)}
+    ma = fu.read_model(src)
+    codes = [max(oc.builtinCode, oc.deprecatedBuiltinCode) for oc in ma.operatorCodes]
+    # the densified float16 weights and the float32 weights DEQUANTIZE makes of them
+    weights = {int(op.outputs[0]) for op in sa.operators if codes[op.opcodeIndex] == DENSIFY}
+    weights |= {int(op.outputs[0]) for op in sa.operators
+                if codes[op.opcodeIndex] == DEQUANTIZE and int(op.inputs[0]) in weights}
+    n_weights = 0
+    for i in sorted(weights):
+        name = sa.tensors[i].name
+        if not np.array_equal(ita.get_tensor(i), itb.get_tensor(names_b[name])):
+            raise SystemExit(f"densified weight differs: {name!r}")
+        n_weights += 1
+    del ita, itb
+    ra, _ = tflite_run(src, x, reference_kernels=True)
+    rb, _ = tflite_run(dst, x, reference_kernels=True)
+    for k in ra:
+        if not np.array_equal(ra[k], rb[k]):
+            raise SystemExit(f"densified detector output {k} differs (reference kernels)")
+    opt = {k: float(np.abs(a[k] - b[k]).max()) for k in a}
+    return n_weights, opt
 
 
-def postprocess(src, dst_standard, dst_opencv, outputs=None):
-    """Steps 3–5: `dst_standard` is valid ONNX (for onnxruntime); `dst_opencv` has the old-style Clip."""
-    model = onnx.load(src)
-    if outputs:
-        model = onnx.utils.Extractor(model).extract_model(["input_1"], outputs)
-    graph = model.graph
-    # Constants in order of first use, renamed const_NNN (tf2onnx's names vary from run to run).
-    by_name = {t.name: t for t in graph.initializer}
-    order = []
-    for node in graph.node:
-        for name in node.input:
-            if name in by_name and name not in order:
-                order.append(name)
-    rename = {old: f"const_{k:03d}" for k, old in enumerate(order)}
-    for node in graph.node:
-        for j, name in enumerate(node.input):
-            if name in rename:
-                node.input[j] = rename[name]
-    kept = []
+# ----------------------------------------------------------------------------- onnx
+def run_tf2onnx(tflite_path, onnx_path):
+    env = dict(os.environ, PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
+    cmd = [sys.executable, "-m", "tf2onnx.convert", "--tflite", tflite_path, "--output", onnx_path,
+           "--opset", str(OPSET), "--inputs-as-nchw", "input_1"]
+    log(" ".join(cmd))
+    res = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(onnx_path + ".log", "w") as f:
+        f.write(res.stdout)
+    if res.returncode != 0:
+        sys.stderr.write(res.stdout[-4000:])
+        raise SystemExit(f"tf2onnx failed for {tflite_path}")
+
+
+def count_op(model, op_type):
+    return sum(1 for n in model.graph.node if n.op_type == op_type)
+
+
+def clip_to_attributes(model):
+    """Clip(x, min, max) -> Clip(x) with float attributes min/max (what OpenCV 4.6 reads)."""
+    from onnx import helper, numpy_helper
+    g = model.graph
+    init = {t.name: t for t in g.initializer}
+    n = 0
+    for node in g.node:
+        if node.op_type != "Clip":
+            continue
+        if len(node.input) == 1:
+            continue
+        bounds = []
+        for name in list(node.input[1:3]) + [""] * (3 - len(node.input)):
+            if name == "":
+                bounds.append(None)
+            elif name in init:
+                bounds.append(float(numpy_helper.to_array(init[name]).reshape(())))
+            else:
+                raise SystemExit(f"Clip {node.name}: bound {name} is not a constant")
+        del node.input[1:]
+        if bounds[0] is not None:
+            node.attribute.append(helper.make_attribute("min", bounds[0]))
+        if bounds[1] is not None:
+            node.attribute.append(helper.make_attribute("max", bounds[1]))
+        n += 1
+    return n
+
+
+def clip_to_inputs(model):
+    """Inverse of clip_to_attributes (in memory only, so onnxruntime can check the surgered graph)."""
+    import onnx
+    from onnx import helper, numpy_helper
+    m = onnx.ModelProto()
+    m.CopyFrom(model)
+    g = m.graph
+    for k, node in enumerate(g.node):
+        if node.op_type != "Clip" or len(node.input) != 1:
+            continue
+        attrs = {a.name: a.f for a in node.attribute}
+        del node.attribute[:]
+        for key in ("min", "max"):
+            name = f"__clip{k}_{key}"
+            g.initializer.append(numpy_helper.from_array(np.array(attrs.get(key, -np.inf if key == "min" else np.inf),
+                                                                  np.float32), name))
+            node.input.append(name)
+    return m
+
+
+def drop_unused_initializers(model):
+    g = model.graph
+    used = {i for n in g.node for i in n.input}
+    keep = [t for t in g.initializer if t.name in used]
+    del g.initializer[:]
+    g.initializer.extend(keep)
+
+
+def canonicalise(model, doc):
+    """tf2onnx numbers its generated constants from a global counter whose order is not stable
+    between runs (same graph, different names). Rename every initializer after its first use
+    so the file is byte-identical on every run."""
+    g = model.graph
+    inits = {t.name: t for t in g.initializer}
+    order, seen = [], set()
+    for node in g.node:
+        for i in node.input:
+            if i in inits and i not in seen:
+                seen.add(i)
+                order.append(i)
+    ren = {old: f"const_{k:03d}" for k, old in enumerate(order)}
+    for node in g.node:
+        for j, i in enumerate(node.input):
+            if i in ren:
+                node.input[j] = ren[i]
+    tensors = []
     for old in order:
-        t = by_name[old]
-        t.name = rename[old]
-        kept.append(t)
-    del graph.initializer[:]
-    graph.initializer.extend(kept)
-    model.producer_version = ""
-    model.doc_string = ""
-    graph.doc_string = ""
-    onnx.checker.check_model(model)
-    onnx.save(model, dst_standard)
-    # Step 4 (not valid ONNX at opset 13 any more, but what OpenCV 4.6 reads).
-    constants = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
-    clips = 0
-    for node in graph.node:
-        if node.op_type == "Clip" and len(node.input) == 3:
-            lo, hi = float(constants[node.input[1]]), float(constants[node.input[2]])
-            del node.input[1:]
-            node.attribute.extend([helper.make_attribute("min", lo), helper.make_attribute("max", hi)])
-            clips += 1
-    used = {name for node in graph.node for name in node.input}
-    kept = [t for t in graph.initializer if t.name in used]
-    del graph.initializer[:]
-    graph.initializer.extend(kept)
-    onnx.save(model, dst_opencv)
-    print(f"{os.path.basename(dst_opencv)}: {clips} Clip nodes rewritten, outputs {[o.name for o in graph.output]}", file=sys.stderr)
+        t = inits[old]
+        t.name = ren[old]
+        tensors.append(t)
+    del g.initializer[:]
+    g.initializer.extend(tensors)
+    del g.value_info[:]
+    g.doc_string = doc
+    g.name = "blazepose"
 
 
-def check(standard_onnx, opencv_onnx, tflite_path, shape_nchw, low, high):
-    """Step 6: onnxruntime on the standard file and OpenCV 4.6 (opencv-python-headless 4.6.0.66) on the
-    shipped one, against the TF Lite original on random inputs."""
-    import cv2
+def ort_outputs(model, x, outputs):
     import onnxruntime as ort
-    session = ort.InferenceSession(standard_onnx, providers=["CPUExecutionProvider"])
-    names = [o.name for o in session.get_outputs()]
-    net = cv2.dnn.readNetFromONNX(opencv_onnx)
-    worst = {(engine, n): 0.0 for engine in ("onnxruntime", "opencv " + cv2.__version__) for n in names}
-    for seed in range(3):
-        x = np.random.RandomState(seed).uniform(low, high, shape_nchw).astype(np.float32)
-        want = tflite_outputs(tflite_path, x.transpose(0, 2, 3, 1).copy())
-        got = {"onnxruntime": dict(zip(names, session.run(names, {"input_1": x})))}
-        net.setInput(x)
-        got["opencv " + cv2.__version__] = dict(zip(names, net.forward(names)))
-        for engine, outs in got.items():
-            for n in names:
-                scale = max(1.0, float(np.abs(want[n]).max()))
-                err = float(np.abs(outs[n].reshape(want[n].shape) - want[n]).max()) / scale
-                worst[(engine, n)] = max(worst[(engine, n)], err)
-    for (engine, n), v in worst.items():
-        print(f"{os.path.basename(opencv_onnx)}: {engine} {n}: max |onnx - tflite| / max(1, |tflite|) = {v:.2e}", file=sys.stderr)
-    if max(worst.values()) > 1e-3:
-        sys.exit(f"{opencv_onnx}: differs from the TF Lite model")
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = 1
+    s = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+    return dict(zip(outputs, s.run(outputs, {"input_1": x})))
+
+
+# ----------------------------------------------------------------------------- commands
+def cmd_convert(args):
+    import onnx
+    import onnx.utils
+
+    work, out = os.path.abspath(args.work), os.path.abspath(args.out)
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
+    src = {"pose_detection.tflite": args.detector, "pose_landmark_full.tflite": args.landmark}
+    src_info = {}
+    for name, path in src.items():
+        _, size, digest = SOURCES[name]
+        got_size, got = os.path.getsize(path), sha256(path)
+        if (got_size, got) != (size, digest):
+            raise SystemExit(f"{path}: size/sha256 {got_size} {got} != expected {size} {digest}")
+        src_info[name] = (size, got)
+    log("source models match the pinned sizes and SHA-256")
+
+    # 1. detector: DENSIFY -> constants
+    dense = os.path.join(work, "pose_detection_dense.tflite")
+    n_ops, n_sparse = densify_detector(src["pose_detection.tflite"], dense)
+    n_w, opt_diff = verify_densified(src["pose_detection.tflite"], dense)
+    log(f"detector: dropped {n_ops} DENSIFY ops and {n_sparse} sparse tensors; {n_w} weights bit-identical; "
+        f"outputs bit-identical with TFLite reference kernels; optimized kernels max|diff| {opt_diff} "
+        "(TFLite picks a different conv kernel for constant filters)")
+
+    report = {"detector_densify_ops": n_ops}
+    tflite_for = {"detector": dense, "landmark": src["pose_landmark_full.tflite"]}
+    reference_tflite = {"detector": src["pose_detection.tflite"], "landmark": src["pose_landmark_full.tflite"]}
+    for key, (tfl_name, onnx_name, shape, outputs, vrange) in MODELS.items():
+        raw = os.path.join(work, onnx_name.replace(".onnx", ".raw.onnx"))
+        run_tf2onnx(tflite_for[key], raw)
+        model = onnx.load(raw)
+        all_outputs = [o.name for o in model.graph.output]
+        clips_total = count_op(model, "Clip")
+        if all_outputs != outputs:
+            model = onnx.utils.Extractor(model).extract_model(["input_1"], outputs)
+        clips = clip_to_attributes(model)
+        drop_unused_initializers(model)
+        canonicalise(model, f"MediaPipe BlazePose {tfl_name} (mediapipe 0.10.14 wheel), converted for OpenCV 4.6 "
+                            "dnn by tools/convert-blazepose.sh; Apache-2.0, see NOTICE")
+        path = os.path.join(out, onnx_name)
+        onnx.save(model, path)
+        log(f"{key}: {onnx_name} written ({os.path.getsize(path)} bytes), outputs {outputs} of {all_outputs}; "
+            f"Clip nodes: {clips_total} in the tf2onnx graph, {clips} rewritten to attribute form")
+        report[key] = {"clip_in_tf2onnx_graph": clips_total, "clip_rewritten": clips,
+                       "outputs_tf2onnx": all_outputs, "outputs_kept": outputs,
+                       "ops": sorted({n.op_type for n in model.graph.node})}
+
+        # 2. numerical check of the final graph (Clip bounds restored in memory) against TFLite.
+        check = clip_to_inputs(model)
+        for tag, x in test_inputs(shape, vrange).items():
+            ref, _ = tflite_run(reference_tflite[key], x.transpose(0, 2, 3, 1).copy())
+            got = ort_outputs(check, x, outputs)
+            diffs = {}
+            for o in outputs:
+                d = float(np.abs(got[o] - ref[o]).max())
+                tol = REL_TOL * max(1.0, float(np.abs(ref[o]).max()))
+                if not d <= tol:
+                    raise SystemExit(f"{key}/{tag}/{o}: onnxruntime vs TFLite max|diff| {d} > {tol}")
+                diffs[o] = d
+            log(f"{key}/{tag}: onnxruntime(final graph) vs original TFLite max|diff| {diffs}")
+            # dump for the OpenCV checker
+            x.tofile(os.path.join(work, f"check_{key}_{tag}_input.bin"))
+            for o in outputs:
+                ref[o].astype(np.float32).tofile(os.path.join(work, f"check_{key}_{tag}_ref_{o}.bin"))
+    with open(os.path.join(work, "report.json"), "w") as f:
+        json.dump(report, f, indent=1)
+
+    write_license(args.license, os.path.join(out, "LICENSE"))
+    write_notice(os.path.join(out, "NOTICE"), src_info, report)
+    log("LICENSE and NOTICE written")
+
+
+def cmd_check_opencv(args):
+    """Compare the dumps of the C++ checker (bpcheck) with the TFLite references."""
+    work = os.path.abspath(args.work)
+    worst = 0.0
+    for key, (_, _, shape, outputs, vrange) in MODELS.items():
+        for tag in test_inputs(shape, vrange):
+            diffs = {}
+            for o in outputs:
+                ref = np.fromfile(os.path.join(work, f"check_{key}_{tag}_ref_{o}.bin"), np.float32)
+                got = np.fromfile(os.path.join(work, f"check_{key}_{tag}_cv_{o}.bin"), np.float32)
+                if got.shape != ref.shape:
+                    raise SystemExit(f"{key}/{tag}/{o}: OpenCV output has {got.size} values, expected {ref.size}")
+                d = float(np.abs(got - ref).max())
+                tol = REL_TOL * max(1.0, float(np.abs(ref).max()))
+                if not d <= tol:
+                    raise SystemExit(f"{key}/{tag}/{o}: OpenCV vs TFLite max|diff| {d} > {tol}")
+                diffs[o] = d
+                worst = max(worst, d / max(1.0, float(np.abs(ref).max())))
+            log(f"{key}/{tag}: OpenCV 4.6 dnn vs original TFLite max|diff| {diffs}")
+    log(f"OpenCV check passed (worst relative diff {worst:.2e}, tolerance {REL_TOL:.0e})")
+
+
+# ----------------------------------------------------------------------------- texts
+def write_license(wheel_license, dst):
+    """The Apache-2.0 text from the wheel's LICENSE (the wheel appends licences of unrelated
+    third-party text-processing sources after a '====' rule; those are not part of these files)."""
+    text = None
+    if wheel_license and os.path.exists(wheel_license):
+        with open(wheel_license, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        cut = next((i for i, l in enumerate(lines) if l.startswith("=====")), len(lines))
+        body = "\n".join(lines[:cut]).rstrip() + "\n"
+        if "Apache License" in body and "Version 2.0" in body and "END OF TERMS AND CONDITIONS" in body:
+            text = body
+    if text is None:
+        raise SystemExit("no Apache-2.0 text found in the wheel's LICENSE")
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def write_notice(dst, src_info, report):
+    det, lm = report["detector"], report["landmark"]
+    text = f"""BlazePose models (pose detector and full-body pose landmarker) converted to ONNX
+==============================================================================
+
+pose_detection.onnx and pose_landmark_full.onnx in this directory are derived from
+Google's MediaPipe BlazePose models, Copyright The MediaPipe Authors (Google LLC),
+licensed under the Apache License, Version 2.0 (see LICENSE). They stay under the
+Apache License, Version 2.0.
+
+Upstream
+--------
+Project:  MediaPipe (google-ai-edge/mediapipe), release 0.10.14
+Obtained: PyPI wheel mediapipe==0.10.14 (mediapipe-0.10.14-cp311-cp311-manylinux_2_17_x86_64.
+          manylinux2014_x86_64.whl), the two files below unzipped unchanged from it:
+
+  {SOURCES['pose_detection.tflite'][0]}
+      size {src_info['pose_detection.tflite'][0]} bytes
+      sha256 {src_info['pose_detection.tflite'][1]}
+  {SOURCES['pose_landmark_full.tflite'][0]}
+      size {src_info['pose_landmark_full.tflite'][0]} bytes
+      sha256 {src_info['pose_landmark_full.tflite'][1]}
+
+Changes made by the conversion (tools/convert-blazepose.sh, tools/convert_blazepose.py)
+-------------------------------------------------------------------------------------
+No weight was retrained or altered in value. The changes are format and graph changes:
+
+1. pose_detection.tflite: its {report['detector_densify_ops']} DENSIFY ops (sparse float16 weights) were
+   evaluated once in the TF Lite interpreter and their dense results stored as plain
+   constant buffers; the DENSIFY ops and the sparse tensors were removed. The densified
+   weights are bit-identical to what the interpreter computes, and the model's outputs
+   are bit-identical to the original's with TF Lite's reference kernels.
+2. Both models were converted with tf2onnx 1.16.1 (tensorflow-cpu 2.15.1, onnx 1.16.2),
+   ONNX opset {OPSET}, input "input_1" made NCHW (--inputs-as-nchw). float16 weights with
+   their DEQUANTIZE ops became float32 constants.
+3. pose_landmark_full.onnx keeps only the outputs Identity (landmarks), Identity_1 (pose
+   presence), Identity_3 (heatmap, with which MediaPipe refines the landmarks' x and y) and
+   Identity_4 (world landmarks); Identity_2 (segmentation mask) and the layers only it uses
+   were removed.
+4. For OpenCV 4.6's ONNX importer every Clip(x, min, max) (all of them ReLU6, 0..6) was
+   rewritten as Clip(x) with float attributes min and max ({det['clip_rewritten']} nodes in the detector,
+   {lm['clip_rewritten']} in the landmark model; {lm['clip_in_tf2onnx_graph']} before the unused outputs were removed).
+   Attribute-style Clip is opset-6 syntax: the files are meant for OpenCV's dnn module;
+   strict ONNX checkers and onnxruntime reject these Clip nodes.
+5. Constants were renamed const_NNN in order of first use (tf2onnx's generated names are
+   not stable between runs) so that a rerun produces byte-identical files (SHA256SUMS).
+
+Numerical check done by the conversion script: onnxruntime on the final graphs (Clip bounds
+put back in memory) and OpenCV 4.6 dnn on the files themselves agree with the original
+TF Lite models to within 1e-4 of each output's magnitude.
+
+Model input/output summary
+--------------------------
+pose_detection.onnx:     input_1 [1,3,224,224] RGB, (x - 127.5) / 127.5, letterboxed square;
+                         Identity [1,2254,12] box + 4 keypoints (offsets in 224-px units from
+                         the SSD anchors), Identity_1 [1,2254,1] score logits.
+pose_landmark_full.onnx: input_1 [1,3,256,256] RGB in [0,1] (rotated ROI crop);
+                         Identity [1,195] 39 x (x, y, z, visibility logit, presence logit) in
+                         crop pixels, Identity_1 [1,1] pose presence (probability),
+                         Identity_3 [1,64,64,39] heatmap logits (NHWC), Identity_4 [1,117]
+                         39 x (x, y, z) world coordinates in metres.
+"""
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--detector", required=True)
-    p.add_argument("--landmarks", required=True)
-    p.add_argument("--out", required=True)
-    a = p.parse_args()
-    os.makedirs(a.out, exist_ok=True)
-    with tempfile.TemporaryDirectory() as work:
-        dense = os.path.join(work, "pose_detection_dense.tflite")
-        densify(a.detector, dense)
-        tf2onnx(dense, os.path.join(work, "det.onnx"))
-        tf2onnx(a.landmarks, os.path.join(work, "lm.onnx"))
-        det = os.path.join(a.out, "pose_detection.onnx")
-        lm = os.path.join(a.out, "pose_landmark_full.onnx")
-        det_standard, lm_standard = os.path.join(work, "det_standard.onnx"), os.path.join(work, "lm_standard.onnx")
-        postprocess(os.path.join(work, "det.onnx"), det_standard, det)
-        postprocess(os.path.join(work, "lm.onnx"), lm_standard, lm, ["Identity", "Identity_1", "Identity_3", "Identity_4"])
-        check(det_standard, det, a.detector, (1, 3, 224, 224), -1, 1)
-        check(lm_standard, lm, a.landmarks, (1, 3, 256, 256), 0, 1)
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("convert")
+    c.add_argument("--detector", required=True, help="pose_detection.tflite from the wheel")
+    c.add_argument("--landmark", required=True, help="pose_landmark_full.tflite from the wheel")
+    c.add_argument("--license", required=True, help="the wheel's dist-info LICENSE")
+    c.add_argument("--work", required=True, help="scratch directory")
+    c.add_argument("--out", required=True, help="output directory (Weights/pose)")
+    k = sub.add_parser("check-opencv")
+    k.add_argument("--work", required=True)
+    args = p.parse_args()
+    {"convert": cmd_convert, "check-opencv": cmd_check_opencv}[args.cmd](args)
 
 
 if __name__ == "__main__":

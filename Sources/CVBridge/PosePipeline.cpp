@@ -99,7 +99,7 @@ Landmarks read_landmarks(cvb_pose *p, const cv::Mat &bgr, const cvb::Roi &roi) {
     p->landmarks.setInput(p->landmark_blob);
     p->landmarks.forward(p->outputs, p->landmark_outputs);
     float *raw = p->outputs[0].ptr<float>();
-    if (p->has_heatmap) cvb::refine_from_heatmap(raw, landmark_count, p->outputs[3], landmark_size);
+    if (p->has_heatmap && p->options.refine_from_heatmap) cvb::refine_from_heatmap(raw, landmark_count, p->outputs[3], landmark_size);
     const float *world = p->outputs[2].ptr<float>();
     Landmarks out;
     out.presence = p->outputs[1].ptr<float>()[0];  // already a probability
@@ -158,6 +158,39 @@ void cvb_pose_default_options(cvb_pose_options *o) {
     o->smoothing = 1;
     o->min_detection_score = 0.5f;
     o->min_presence = 0.5f;
+    o->refine_from_heatmap = 1;
+}
+
+int cvb_pose_has_heatmap(const cvb_pose *pose) { return pose->has_heatmap ? 1 : 0; }
+
+int cvb_pose_detect(cvb_pose *p, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count) {
+    cvb::clear_error();
+    *count = 0;
+    if (frame->bgr.empty()) return cvb::fail(CVB_E_ARGUMENT, "the frame is empty");
+    try {
+        auto people = detect(p, frame->bgr, p->options.min_detection_score);
+        for (const auto &d : people) {
+            if (*count >= capacity) break;
+            cvb_person_detection &o = out[(*count)++];
+            o.score = d.score;
+            o.xmin = d.xmin;
+            o.ymin = d.ymin;
+            o.width = d.width;
+            o.height = d.height;
+            for (int k = 0; k < 4; ++k) {
+                o.keypoints[k][0] = d.keypoints[k][0];
+                o.keypoints[k][1] = d.keypoints[k][1];
+            }
+            cvb::Roi roi = cvb::roi_from_points({d.keypoints[0][0], d.keypoints[0][1]}, {d.keypoints[1][0], d.keypoints[1][1]});
+            o.roi[0] = roi.cx;
+            o.roi[1] = roi.cy;
+            o.roi[2] = roi.side;
+            o.roi[3] = roi.rotation;
+        }
+    } catch (const cv::Exception &e) {
+        return cvb::fail(CVB_E_MODEL, std::string("the pose detector failed: ") + e.err);
+    }
+    return CVB_OK;
 }
 
 int cvb_pose_open(const char *detector_onnx, const char *landmark_onnx, const cvb_pose_options *options, cvb_pose **out) {

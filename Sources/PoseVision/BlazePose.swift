@@ -46,12 +46,14 @@ public final class BlazePoseExtractor: PoseExtractor {
     public var layout: JointLayout { .blazepose33 }
     private let pointer: OpaquePointer
 
-    /// Loads the two networks (about 0.2 s). `smoothing` filters a stream's landmarks over time (off for still images).
-    public init(model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
+    /// Loads the two networks (about 0.2 s). `smoothing` filters a stream's landmarks over time (off for
+    /// still images); `refinesWithHeatmap` moves x, y to the heatmap's peak as MediaPipe does.
+    public init(model: BlazePoseModel? = nil, smoothing: Bool = true, refinesWithHeatmap: Bool = true) throws {
         let model = try model ?? BlazePoseModel.locate()
         var options = cvb_pose_options()
         cvb_pose_default_options(&options)
         options.smoothing = smoothing ? 1 : 0
+        options.refine_from_heatmap = refinesWithHeatmap ? 1 : 0
         var out: OpaquePointer?
         try VisionError.check(cvb_pose_open(model.detector.path, model.landmarks.path, &options, &out))
         pointer = out!
@@ -65,6 +67,36 @@ public final class BlazePoseExtractor: PoseExtractor {
     public static func setThreads(_ n: Int) { cvb_set_threads(Int32(n)) }
 
     public func reset() { cvb_pose_reset(pointer) }
+
+    /// True when the landmark model has the heatmap output that refines x, y.
+    public var hasHeatmap: Bool { cvb_pose_has_heatmap(pointer) != 0 }
+
+    /// A person the detector sees, in image pixels, and the crop the landmark model would read.
+    public struct PersonDetection: Sendable {
+        public var score: Double
+        /// Box: x, y of the top-left corner, width, height.
+        public var box: (x: Double, y: Double, width: Double, height: Double)
+        /// Hip centre, full-body scale point, shoulder centre, upper-body scale point.
+        public var keypoints: [(x: Double, y: Double)]
+        /// The landmark crop: centre, side (pixels), rotation (radians).
+        public var crop: (x: Double, y: Double, side: Double, rotation: Double)
+    }
+
+    /// The detector alone on `frame` (no tracking, no landmarks), best first.
+    public func detectPeople(in frame: VideoFrame) throws -> [PersonDetection] {
+        var found = [cvb_person_detection](repeating: cvb_person_detection(), count: 16)
+        var count: Int32 = 0
+        try VisionError.check(cvb_pose_detect(pointer, frame.pointer, &found, Int32(found.count), &count))
+        return found.prefix(Int(count)).map { d in
+            var keypoints: [(x: Double, y: Double)] = []
+            withUnsafeBytes(of: d.keypoints) { raw in
+                let k = raw.bindMemory(to: Float.self)
+                for i in 0..<4 { keypoints.append((Double(k[2 * i]), Double(k[2 * i + 1]))) }
+            }
+            return PersonDetection(score: Double(d.score), box: (Double(d.xmin), Double(d.ymin), Double(d.width), Double(d.height)),
+                                   keypoints: keypoints, crop: (Double(d.roi.0), Double(d.roi.1), Double(d.roi.2), Double(d.roi.3)))
+        }
+    }
 
     public func extract(_ frame: VideoFrame) throws -> PoseObservation {
         var r = cvb_pose_result()

@@ -1,7 +1,211 @@
 import ArgumentParser
+import CoachStore
+import CoachTUI
+import Foundation
+import PoseVision
+import PunchDetect
+import PunchKit
+import PunchModel
 
 struct CoachCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "coach", abstract: "(being built)")
+    static let configuration = CommandConfiguration(
+        commandName: "coach",
+        abstract: "The terminal coach: watches you shadow-box, calls punches, times rounds, remembers every punch.",
+        discussion: """
+            Sources: a camera, a video (played in real time), a skeleton CSV (replayed in real time), or \
+            --demo: a synthetic boxer performs the workout, following the callouts with realistic \
+            reaction times and now and then a mistake. With no source option the camera is used when \
+            there is one (camera input is not built yet), else the demo; the title bar says which.
 
-    func run() async throws { throw CLIError("'coach' is not built yet") }
+            Modes: free (every punch counted), drill (one punch, N reps, scored), combo (called \
+            combinations, adaptive: what you miss or are slow at comes up more often), rounds (timed \
+            rounds and rests), record (guided recording of clips to train a model on yourself: \
+            Datasets/NAME/<label>/*.csv and annotations.csv, then `punchcoach train --data Datasets/NAME`).
+
+            Keys: q quit · space pause · h history · e end the workout · ? help. Every punch shown is \
+            already in the database (--db), so quitting or a crash loses nothing you saw.
+            """)
+
+    // MARK: Source
+    @Option(help: ArgumentHelp("Live camera N (/dev/videoN).", valueName: "N")) var camera: Int?
+    @Option(help: ArgumentHelp("A video, played in real time.", valueName: "FILE")) var video: String?
+    @Option(help: ArgumentHelp("A skeleton CSV, replayed in real time.", valueName: "FILE")) var skeletons: String?
+    @Flag(help: "The synthetic boxer performs the workout (the default when no camera is found).") var demo = false
+
+    // MARK: Workout
+    @Option(help: ArgumentHelp("free, drill, combo, rounds or record (default: free; combo for the demo).", valueName: "MODE"))
+    var mode: ModeKind?
+    @Option(help: ArgumentHelp("rounds: how many rounds.", valueName: "N")) var rounds = 3
+    @Option(help: ArgumentHelp("rounds: seconds of work a round.", valueName: "T")) var roundSeconds = 180.0
+    @Option(help: ArgumentHelp("rounds: seconds of rest between rounds.", valueName: "T")) var restSeconds = 60.0
+    @Option(help: ArgumentHelp("drill: the punch to drill: jab, double_jab, cross, hook, uppercut, lead_hook, rear_uppercut …", valueName: "TYPE"))
+    var punch = "jab"
+    @Option(help: ArgumentHelp("drill: repetitions.", valueName: "N")) var reps = 10
+    @Option(help: ArgumentHelp("combo: how many callouts.", valueName: "N")) var combos = 20
+    @Option(help: ArgumentHelp("record: the dataset's name: clips go to Datasets/NAME/<label>/.", valueName: "NAME")) var name = "me"
+    @Option(help: ArgumentHelp("record: clips of each class.", valueName: "N")) var clipsPerClass = 5
+
+    // MARK: Model, store
+    @Option(help: ArgumentHelp("The history database (default: $XDG_DATA_HOME/punchcoach/history.sqlite, else ~/.local/share/punchcoach/history.sqlite).", valueName: "FILE"))
+    var db: String?
+    @Option(help: ArgumentHelp("Model file (default: Weights/punch-classifier.model, or $PUNCHCOACH_MODEL).", valueName: "FILE"))
+    var model: String?
+    @Option(help: "orthodox, southpaw, or auto (read from the body).") var stance: StanceOption = .auto
+
+    // MARK: Pace, tests
+    @Option(help: ArgumentHelp("Play files and the demo this many times faster than real time (e.g. 4; timers run on the same clock).", valueName: "X"))
+    var timeScale = 1.0
+    @Option(help: ArgumentHelp("Stop after T seconds of workout and exit without the summary screen (for tests).", valueName: "T"))
+    var seconds: Double?
+    @Option(help: ArgumentHelp("Append a line to FILE after each database commit (session, round, prompt, punch, end).", valueName: "FILE"))
+    var eventsLog: String?
+    @Option(help: ArgumentHelp("Seed of the demo boxer and the callouts (default: from the clock).", valueName: "S"))
+    var seed: UInt64?
+    @Flag(help: "Run without a screen: one line a punch on stdout (for scripts and tests).") var headless = false
+
+    func validate() throws {
+        let sources = [camera != nil, video != nil, skeletons != nil, demo].filter { $0 }.count
+        if sources > 1 { throw ValidationError("choose one source: --camera, --video, --skeletons or --demo") }
+        if let camera, camera < 0 { throw ValidationError("--camera is a camera number 0, 1, … (got \(camera))") }
+        if !(timeScale > 0 && timeScale <= 100) { throw ValidationError("--time-scale must be in (0, 100] (got \(timeScale))") }
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive (got \(seconds))") }
+        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds))") }
+        if !(roundSeconds >= 1) { throw ValidationError("--round-seconds must be at least 1 (got \(roundSeconds))") }
+        if !(restSeconds >= 0) { throw ValidationError("--rest-seconds must not be negative (got \(restSeconds))") }
+        if reps < 1 { throw ValidationError("--reps must be at least 1 (got \(reps))") }
+        if combos < 1 { throw ValidationError("--combos must be at least 1 (got \(combos))") }
+        if clipsPerClass < 1 { throw ValidationError("--clips-per-class must be at least 1 (got \(clipsPerClass))") }
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            throw ValidationError("--name is a folder name under Datasets/ (no '/', not starting with '.')")
+        }
+    }
+
+    func run() async throws {
+        // Everything that can fail is opened before the screen starts, so errors are one line:
+        // the source, the database, the terminal, the model, the mode.
+        let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        let (source, note, units) = try openSource(seed: seed)
+        let store = try HistoryStore.openForWriting(at: db ?? HistoryStore.defaultPath())
+        let session: CoachSession
+        let recorder: WorkoutRecorder
+        do {
+            if !headless && (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) {
+                throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
+            }
+            let classifier = try ModelLocation.load(model)
+            // One BLAS thread: live inference is small, and idle OpenBLAS workers spin (sched_yield)
+            // between calls — a whole core for nothing.
+            BLASThreads.set(1)
+            let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
+                                           demo: source is DemoSource, seed: seed)
+            var config = DetectorConfiguration()
+            config.stance = stance.fixed
+            let detector = PunchDetector(classifier: classifier, configuration: config)
+            let clips = try workoutMode.kind == .record
+                ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name, units: units)
+                : nil
+            recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog)
+            session = CoachSession(source: source, detector: detector, mode: workoutMode, recorder: recorder, clips: clips,
+                                   options: .init(maxSeconds: seconds, sourceNote: note))
+            let modelName = model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
+            let hash = classifier.header.training.dataHash
+            try session.begin(stance: stance.fixed ?? (source as? DemoSource)?.stance, model: modelName,
+                              modelHash: hash.isEmpty ? nil : hash)
+        } catch {
+            try? store.close()
+            throw error
+        }
+
+        TerminationSignals.install()
+        let clock = SessionClock(timeScale: timeScale)
+        let app = CoachApp(session: session, clock: clock, options: .init(exitWhenDone: seconds != nil))
+        let ending: CoachApp.Ending
+        do {
+            if headless {
+                ending = try app.runHeadless { print($0); fflush(nil) }
+            } else {
+                let terminal = try Terminal.start()
+                ending = try app.run(terminal: terminal)  // restores the terminal on every path
+            }
+        } catch {
+            session.finish()
+            try? session.close()
+            throw error
+        }
+        session.finish(now: clock.now)
+        try session.close()
+        printSummary(session)
+        if case .signal(let s) = ending {
+            FileHandle.standardError.write(Data("stopped by \(TerminationSignals.name(s)); every punch shown is saved\n".utf8))
+            throw ExitCode(128 + s)
+        }
+    }
+
+    /// The source the options name, a note for the title bar, and the units of its coordinates.
+    func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
+        if let camera { throw CLIError("camera:\(camera): camera input is not built yet; use --demo or --skeletons FILE") }
+        if let video {
+            guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
+            throw CLIError("\(video): video input is not built yet; use --demo or --skeletons FILE")
+        }
+        if let skeletons {
+            let url = URL(fileURLWithPath: skeletons)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw CLIError("\(skeletons): no such file; give a skeleton CSV with --skeletons")
+            }
+            let sequence = try SkeletonCSV.read(url)
+            do { return (try SkeletonReplaySource(sequence, name: skeletons), nil, sequence.units) } catch {
+                throw DataFileError(file: skeletons, "\(error)")
+            }
+        }
+        if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil, .px) }
+        let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }
+        let note = cameras.isEmpty ? "no camera found" : "camera input not built yet"
+        return (DemoSource(seed: seed, stance: stance.fixed), note, .px)
+    }
+
+    func makeMode(classes: [String], background: Set<String>, demo: Bool, seed: UInt64) throws -> WorkoutMode {
+        let kind = mode ?? (demo ? .combo : .free)
+        let vocabulary = CalledPunch.vocabulary(available: classes.filter { !background.contains($0) })
+        switch kind {
+        case .free:
+            return FreeMode()
+        case .drill:
+            return DrillMode(punch: try drillPunch(vocabulary), reps: reps)
+        case .combo:
+            guard !vocabulary.isEmpty else { throw CLIError("the model has no punch classes to call (classes: \(classes.joined(separator: ", ")))") }
+            return ComboMode(combos: combos, picker: CalloutPicker(vocabulary: vocabulary, seed: seed))
+        case .rounds:
+            return RoundsMode(rounds: rounds, work: roundSeconds, rest: restSeconds)
+        case .record:
+            return RecordMode(labels: classes, clipsPerClass: clipsPerClass)
+        }
+    }
+
+    /// `--punch`: a label of the model, optionally with a hand (`lead_hook`, `rear-uppercut`).
+    func drillPunch(_ vocabulary: [CalledPunch]) throws -> CalledPunch {
+        var text = punch.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+        var hand: Hand?
+        for h in [Hand.lead, .rear] where text.hasPrefix(h.rawValue + "_") {
+            hand = h
+            text = String(text.dropFirst(h.rawValue.count + 1))
+        }
+        guard vocabulary.contains(where: { $0.label == text }) else {
+            let names = vocabulary.map { $0.description.replacingOccurrences(of: " ", with: "_") }
+            throw CLIError("unknown punch '\(punch)' for --punch; the model knows: \(names.joined(separator: ", "))")
+        }
+        if let hand { return CalledPunch(text, hand: hand) }
+        return vocabulary.first { $0.label == text } ?? CalledPunch(text)
+    }
+
+    func printSummary(_ session: CoachSession) {
+        guard let s = session.view.summary else { return }
+        print("\(s.mode.rawValue) workout, \(Int(s.seconds.rounded())) s: \(s.tally.total) punches — \(s.modeSummary.headline)")
+        let counts = s.tally.entries.filter { $0.count > 0 }.map { "\($0.label) \($0.count)" }
+        if !counts.isEmpty { print("  " + counts.joined(separator: ", ")) }
+        for line in s.extra { print("  " + line) }
+        if let id = s.sessionId, let path = s.databasePath { print("  saved as session \(id) in \(path)") }
+    }
 }
+
+extension ModeKind: ExpressibleByArgument {}

@@ -4,7 +4,8 @@ import Testing
 import PunchKit
 
 /// BlazePose on the photos of Debian's opencv-doc against MediaPipe's own output
-/// (Fixtures/blazepose-reference.json, computed once by tools/blazepose_reference.py).
+/// (Fixtures/mediapipe-reference.json, computed once by tools/mediapipe_reference.py) and against the
+/// original TF Lite models stage by stage (Fixtures/blazepose-reference.json, tools/blazepose_reference.py).
 @Suite(.serialized) struct BlazePosePhotoTests {
     /// Where each photo's person is (pixels), to check every joint lands on them.
     static let personBox: [String: (x0: Double, y0: Double, x1: Double, y1: Double)] = [
@@ -18,7 +19,7 @@ import PunchKit
             print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
             return
         }
-        let reference = try #require(try ReferencePose.load().images.first { $0.file == file })
+        let reference = try #require(try MediaPipeReference.load().images.first { $0.file == file })
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
         #expect(frame.width == reference.width && frame.height == reference.height)
@@ -54,6 +55,47 @@ import PunchKit
         #expect(s[BP.leftShoulder].x > s[BP.rightShoulder].x)
         #expect(s[BP.leftHip].x > s[BP.rightHip].x)
         #expect(s[BP.nose].y < s[BP.leftHip].y && s[BP.leftHip].y < s[BP.leftAnkle].y)
+    }
+
+    /// Detector decoding, crop and landmark projection against the original TF Lite models (no heatmap refinement).
+    @Test(arguments: ["basketball1.png", "messi5.jpg"])
+    func decodesAsTheTFLiteModels(file: String) throws {
+        guard let path = OpenCVSamples.path(file) else {
+            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
+            return
+        }
+        let reference = try #require(try TFLiteReference.load().images.first { $0.file == file })
+        let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false, refinesWithHeatmap: false)
+        let frame = try #require(try FrameCapture(.image(path)).read())
+
+        let people = try extractor.detectPeople(in: frame)
+        let top = try #require(people.first)
+        let want = reference.topDetection
+        #expect(abs(top.score - want.score) < 1e-3, "score \(top.score) vs \(want.score)")
+        #expect(abs(top.box.x + top.box.width / 2 - want.box.cx) < 0.05 && abs(top.box.y + top.box.height / 2 - want.box.cy) < 0.05)
+        #expect(abs(top.box.width - want.box.w) < 0.05 && abs(top.box.height - want.box.h) < 0.05)
+        for (k, p) in want.keypoints.enumerated() {
+            #expect(abs(top.keypoints[k].x - p.x) < 0.05 && abs(top.keypoints[k].y - p.y) < 0.05, "keypoint \(k)")
+        }
+        #expect(abs(top.crop.x - reference.roi.cx) < 0.05 && abs(top.crop.y - reference.roi.cy) < 0.05)
+        #expect(abs(top.crop.side - reference.roi.side) < 0.1 && abs(top.crop.rotation - reference.roi.rotation) < 1e-4)
+
+        let pose = try extractor.extract(frame)
+        #expect(abs(pose.presence - reference.posePresence) < 1e-3)
+        var worst = 0.0, worstWorld = 0.0
+        for l in reference.landmarks {
+            let p = pose.skeleton.positions[l.index]
+            worst = max(worst, ((p.x - l.x) * (p.x - l.x) + (p.y - l.y) * (p.y - l.y)).squareRoot())
+            #expect(abs(p.z - l.z) < 0.5, "z of joint \(l.index)")
+            #expect(abs(pose.skeleton.confidences[l.index] - l.visibility) < 1e-3)
+        }
+        for w in reference.worldLandmarks where w.index < 33 {
+            let p = pose.skeleton.world![w.index]
+            worstWorld = max(worstWorld, max(abs(p.x - w.x), abs(p.y - w.y), abs(p.z - w.z)))
+        }
+        print("BlazePosePhotoTests \(file) against TF Lite: detection score \(String(format: "%.4f", top.score)), landmarks within \(String(format: "%.3f", worst)) px, world within \(String(format: "%.2f", worstWorld * 1000)) mm")
+        #expect(worst < 0.1, "landmarks \(worst) px from TF Lite's")
+        #expect(worstWorld < 1e-3)
     }
 
     @Test func overlayIsDrawnOnThePhoto() throws {

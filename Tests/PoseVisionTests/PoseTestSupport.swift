@@ -35,8 +35,8 @@ enum OpenCVSamples {
     }
 }
 
-/// MediaPipe's own landmarks for the photos (tools/blazepose_reference.py).
-struct ReferencePose: Decodable {
+/// MediaPipe's own landmarks for the photos, heatmap refinement included (tools/mediapipe_reference.py).
+struct MediaPipeReference: Decodable {
     struct Image: Decodable {
         var file: String
         var width: Int, height: Int
@@ -45,9 +45,38 @@ struct ReferencePose: Decodable {
     }
     var images: [Image]
 
-    static func load() throws -> ReferencePose {
+    static func load() throws -> MediaPipeReference {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/mediapipe-reference", withExtension: "json"))
+        return try JSONDecoder().decode(MediaPipeReference.self, from: Data(contentsOf: url))
+    }
+}
+
+/// The original TF Lite models, stage by stage, without heatmap refinement (tools/blazepose_reference.py).
+struct TFLiteReference: Decodable {
+    struct Point: Decodable { var x: Double, y: Double }
+    struct Box: Decodable { var cx: Double, cy: Double, w: Double, h: Double }
+    struct Detection: Decodable { var score: Double; var box: Box; var keypoints: [Point] }
+    struct Roi: Decodable { var cx: Double, cy: Double, side: Double, rotation: Double }
+    struct Landmark: Decodable { var index: Int; var x: Double, y: Double, z: Double, visibility: Double }
+    struct World: Decodable { var index: Int; var x: Double, y: Double, z: Double }
+    struct Image: Decodable {
+        var file: String
+        var width: Int, height: Int
+        var topDetection: Detection
+        var roi: Roi
+        var posePresence: Double
+        var landmarks: [Landmark]
+        var worldLandmarks: [World]
+        enum CodingKeys: String, CodingKey {
+            case file, width, height, roi, landmarks
+            case topDetection = "top_detection", posePresence = "pose_presence", worldLandmarks = "world_landmarks"
+        }
+    }
+    var images: [Image]
+
+    static func load() throws -> TFLiteReference {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/blazepose-reference", withExtension: "json"))
-        return try JSONDecoder().decode(ReferencePose.self, from: Data(contentsOf: url))
+        return try JSONDecoder().decode(TFLiteReference.self, from: Data(contentsOf: url))
     }
 }
 

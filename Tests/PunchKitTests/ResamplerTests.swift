@@ -8,7 +8,7 @@ import Testing
     @Test func jitteryDroppedInputFollowsTheAnalyticSignal() throws {
         let f = 1.5, amplitude = 0.3
         func signal(_ t: Double) -> Double { amplitude * sin(2 * .pi * f * t) }
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var times: [Double] = []
         for k in 0..<100 where k != 40 && k != 41 {
             times.append(Double(k) / 25 + (rng.unit() - 0.5) * 0.008 + 0.01)
@@ -74,18 +74,4 @@ import Testing
         stream.finish { out.append($0) }
         #expect(out == s.resampled().frames)
     }
-}
-
-/// A tiny deterministic generator for tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -108,6 +108,7 @@ typedef struct {
     int smoothing;              // 1: one-euro filter over frames of a stream (landmarks and world)
     float min_detection_score;  // detector score threshold (MediaPipe: 0.5)
     float min_presence;         // below this the track is lost and the detector runs again (MediaPipe: 0.5)
+    int refine_from_heatmap;    // 1: MediaPipe's heatmap refinement of x, y (when the model has the heatmap output)
 } cvb_pose_options;
 
 typedef struct {
@@ -133,6 +134,19 @@ void cvb_pose_free(cvb_pose *pose);
 void cvb_pose_reset(cvb_pose *pose);
 /// Finds and follows one person in `frame` (its time drives the smoothing).
 int cvb_pose_process(cvb_pose *pose, const cvb_frame *frame, cvb_pose_result *result);
+/// A person the detector sees, in image pixels, with the landmark crop it leads to.
+typedef struct {
+    float score;
+    float xmin, ymin, width, height;
+    float keypoints[4][2];  // hip centre, full-body scale point, shoulder centre, upper-body scale point
+    float roi[4];           // centre x, centre y, side, rotation (radians)
+} cvb_person_detection;
+
+/// Runs only the detector on `frame` (no tracking): up to `capacity` people, best first, in `out`.
+int cvb_pose_detect(cvb_pose *pose, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count);
+/// Whether the landmark model gives the heatmap MediaPipe refines landmarks with.
+int cvb_pose_has_heatmap(const cvb_pose *pose);
+
 /// OpenCV's worker threads for everything (cv::setNumThreads); n <= 0 chooses the core count.
 void cvb_set_threads(int n);
 

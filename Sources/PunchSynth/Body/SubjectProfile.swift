@@ -98,7 +98,7 @@ public struct SubjectProfile: Sendable, Equatable {
             crouch: rng.uniform(0.90, 0.97),
             // Guards from tight to long (a lead hand held far out, as some CoachMe boxers do).
             guardHeight: rng.uniform(-0.16, 0.05),
-            guardReach: rng.uniform(0.06, 0.45),
+            guardReach: rng.uniform(0.06, 0.38),
             chinTuck: rng.uniform(0, 18) * .pi / 180,
             trunkLean: rng.uniform(0, 12) * .pi / 180,
             speed: min(max(speed, 0.75), 1.35),

@@ -49,6 +49,10 @@ enum PunchFactory {
             if duration > d.upperBound - 0.01 { shape.shorten(to: d.upperBound - 0.01, tempo: &tempo) }
             if duration < d.lowerBound + 0.01 { shape.lengthen(to: d.lowerBound + 0.01, tempo: &tempo) }
         }
+        // The last speed correction may have pushed the duration out of its range again: the range wins.
+        let duration = shape.duration(tempo: tempo)
+        if duration > envelope.duration.upperBound - 0.01 { shape.shorten(to: envelope.duration.upperBound - 0.01, tempo: &tempo) }
+        if duration < envelope.duration.lowerBound + 0.01 { shape.lengthen(to: envelope.duration.lowerBound + 0.01, tempo: &tempo) }
         // A held punch: the fist stays out, outside the punch's rhythm (and outside its envelope).
         if rng.chance(s.holdHabit) {
             shape.pause = label == .hook || label == .uppercut ? rng.uniform(0.1, 0.4) : rng.uniform(0.15, 1.0)
@@ -163,8 +167,10 @@ enum PunchFactory {
 
         /// Makes the punch last at least `limit` seconds: a longer hold and retraction, then slower.
         mutating func lengthen(to limit: Double, tempo: inout Double) {
-            if label != .hook && label != .uppercut { hold = min(hold + 0.03, 0.08) }
-            back = min(back * 1.2, out * 1.6)
+            // A short, fast punch (little room between a long guard and full reach) keeps its speed by
+            // staying out longer and coming back slower, not by going out slower.
+            if label != .hook && label != .uppercut { hold = min(hold + 0.03, 0.12) }
+            back = min(back * 1.4, out * 2.4)
             let d = duration(tempo: tempo)
             if d < limit { tempo *= limit / d }
         }

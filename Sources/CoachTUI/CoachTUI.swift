@@ -1,1 +1,0 @@
-// CoachTUI: see README, "Architecture".

@@ -1,0 +1,161 @@
+import Foundation
+import PoseVision
+import PunchKit
+
+/// The session clock: seconds since the workout started, on the stream's time scale — wall-clock
+/// time × `timeScale` (4 = four times faster, for tests). It can be held (paused, or while the
+/// terminal is too small); held time does not count.
+public final class SessionClock {
+    public let timeScale: Double
+    private var base = 0.0
+    private var runningSince: Double?
+
+    public init(timeScale: Double = 1) {
+        self.timeScale = timeScale
+        runningSince = Self.monotonic()
+    }
+
+    public static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    public var now: Double {
+        guard let since = runningSince else { return base }
+        return base + (Self.monotonic() - since) * timeScale
+    }
+
+    public var isHeld: Bool { runningSince == nil }
+
+    public func hold() {
+        guard runningSince != nil else { return }
+        base = now
+        runningSince = nil
+    }
+
+    public func resume() {
+        guard runningSince == nil else { return }
+        runningSince = Self.monotonic()
+    }
+
+    /// Wall seconds until session time `t` (0 when past).
+    public func wallSeconds(until t: Double) -> Double { max(0, (t - now) / timeScale) }
+}
+
+/// Frames of a source as the session clock reaches them. Sources that are not real-time (files, the
+/// demo) are paced: a frame is released when the clock reaches its time (relative to the first
+/// frame). A real-time source (a camera) is read on its own thread and its frames are released as
+/// they arrive, timed relative to the first. Times are rebased so the first frame is at 0.
+public final class PacedFeed {
+    public let source: PoseSource
+    private var pending: SkeletonFrame?
+    private var origin: Double?
+    public private(set) var ended = false
+    private let reader: ThreadedReader?
+    private var lastTime = -Double.infinity
+
+    public init(_ source: PoseSource) {
+        self.source = source
+        reader = source.isRealTime ? ThreadedReader(source) : nil
+    }
+
+    /// Session time of the next frame, when known (paced sources).
+    public var nextTime: Double? { pending.map { $0.time - (origin ?? $0.time) } }
+
+    /// The frames due at session time `now`, in order, rebased to session time.
+    public func due(now: Double) throws -> [SkeletonFrame] {
+        if let reader { return try rebase(reader.drain()) }
+        var out: [SkeletonFrame] = []
+        while !ended {
+            if pending == nil {
+                pending = try source.nextFrame()
+                if pending == nil { ended = true; break }
+            }
+            guard let f = pending else { break }
+            if origin == nil { origin = f.time }
+            guard f.time - origin! <= now else { break }
+            out.append(f)
+            pending = nil
+        }
+        return rebase(out)
+    }
+
+    private func rebase(_ frames: [SkeletonFrame]) -> [SkeletonFrame] {
+        var out: [SkeletonFrame] = []
+        out.reserveCapacity(frames.count)
+        for var f in frames {
+            if origin == nil { origin = f.time }
+            f.time -= origin!
+            // Drop a frame whose time does not increase (a camera's clock hiccup).
+            guard f.time > lastTime else { continue }
+            lastTime = f.time
+            out.append(f)
+        }
+        if let reader, reader.finished { ended = true }
+        return out
+    }
+
+    public func stop() { reader?.stop() }
+}
+
+/// Reads a real-time source on its own thread into a small queue (old frames are dropped when the
+/// consumer falls behind by more than a second of frames).
+final class ThreadedReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queue: [SkeletonFrame] = []
+    private var error: (any Error)?
+    private var done = false
+    private var stopping = false
+    private var thread: Thread?
+
+    init(_ source: PoseSource) {
+        nonisolated(unsafe) let source = source
+        let t = Thread { [self] in
+            while true {
+                lock.lock()
+                let stop = stopping
+                lock.unlock()
+                if stop { break }
+                do {
+                    guard let f = try source.nextFrame() else { break }
+                    lock.lock()
+                    queue.append(f)
+                    if queue.count > 60 { queue.removeFirst(queue.count - 60) }
+                    lock.unlock()
+                } catch {
+                    lock.lock()
+                    self.error = error
+                    lock.unlock()
+                    break
+                }
+            }
+            lock.lock()
+            done = true
+            lock.unlock()
+        }
+        thread = t
+        t.start()
+    }
+
+    var finished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done && queue.isEmpty
+    }
+
+    func drain() throws -> [SkeletonFrame] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error { throw error }
+        let out = queue
+        queue.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+    }
+}
