@@ -19,13 +19,18 @@ import PunchKit
 
     /// Sets the first `tkhd` matrix of an MP4 to a 90° clockwise display rotation (what an iPhone writes).
     static func markRotated90(_ path: String) throws {
+        try setMatrix(path, a: 0, b: 0x0001_0000, c: 0xFFFF_0000, d: 0)
+    }
+
+    /// Writes a, b, c, d (16.16 fixed point) into the first `tkhd` matrix of an MP4.
+    static func setMatrix(_ path: String, a: UInt32, b: UInt32, c: UInt32, d: UInt32) throws {
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         let tag = Data("tkhd".utf8)
         let at = try #require(data.range(of: tag)).lowerBound
         let body = at + 4
         let matrix = body + (data[body] == 1 ? 36 : 24) + 16
-        // a b u / c d v / x y w in 16.16 (u, v, w 2.30): a = 0, b = 1, c = -1, d = 0.
-        let values: [UInt32] = [0, 0x0001_0000, 0, 0xFFFF_0000, 0, 0, 0, 0, 0x4000_0000]
+        // a b u / c d v / x y w in 16.16 (u, v, w 2.30).
+        let values: [UInt32] = [a, b, 0, c, d, 0, 0, 0, 0x4000_0000]
         for (i, v) in values.enumerated() {
             for k in 0..<4 { data[matrix + 4 * i + k] = UInt8((v >> (24 - 8 * UInt32(k))) & 0xFF) }
         }
@@ -69,6 +74,25 @@ import PunchKit
 
     /// vtest.avi: people walking across a square, 10 fps. From 50 s a man walks up the lawn while a woman
     /// passes right beside him (55-57 s): the followed track must stay on him, frame after frame.
+    @Test func everyRightAngleIsReadFromTheTrackHeader() throws {
+        let folder = try TemporaryFolder()
+        let video = folder.path("angles.mp4")
+        let grey = try VideoFrame(rgb: [UInt8](repeating: 90, count: 64 * 48 * 3), width: 64, height: 48)
+        let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 30)
+        for _ in 0..<3 { try writer.write(grey) }
+        try writer.close()
+        let one: UInt32 = 0x0001_0000, minusOne: UInt32 = 0xFFFF_0000
+        for (a, b, c, d, degrees) in [(one, 0, 0, one, 0), (0, one, minusOne, 0, 90), (minusOne, 0, 0, minusOne, 180), (0, minusOne, one, 0, 270)] as [(UInt32, UInt32, UInt32, UInt32, Int)] {
+            try Self.setMatrix(video, a: a, b: b, c: c, d: d)
+            #expect(FrameCapture.storedRotation(ofVideo: video) == degrees)
+            let capture = try FrameCapture(.video(video))
+            let frame = try #require(try capture.read())
+            let turned = degrees == 90 || degrees == 270
+            #expect(frame.width == (turned ? 48 : 64) && frame.height == (turned ? 64 : 48), "\(degrees)°")
+        }
+        #expect(FrameCapture.storedRotation(ofVideo: folder.path("none.mp4")) == 0)
+    }
+
     @Test func followsOnePersonThroughACrowd() throws {
         guard let path = OpenCVSamples.path("vtest.avi") else {
             print("VideoTests: \(OpenCVSamples.missingNote)")
