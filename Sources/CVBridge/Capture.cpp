@@ -174,8 +174,9 @@ int cvb_capture_read(cvb_capture *c, cvb_frame *frame) {
         if (c->frames_read == 0) {
             return cvb::fail(CVB_E_FORMAT, c->name + ": no frame could be decoded (damaged or truncated file?); re-encode or copy the video again");
         }
-        // Announced counts are estimates for some containers: allow a few per cent.
-        if (announced > 0 && c->frames_read < announced * 9 / 10 - 2) {
+        // MP4/MOV/AVI announce their exact count; Matroska's is duration x nominal rate, which a
+        // variable-rate phone video may miss by a good part: only a clear shortfall is an error.
+        if (announced > 0 && c->frames_read < announced * 3 / 4 - 2) {
             return cvb::fail(CVB_E_FORMAT, c->name + ": the video ends after " + std::to_string(c->frames_read) + " of its " +
                                                std::to_string(announced) + " frames (truncated or damaged?); copy or re-encode it again");
         }

@@ -19,7 +19,7 @@ public struct SkeletonExtraction {
         let started = Date()
         let info = source.capture.info
         var sequence = SkeletonSequence(layout: source.extractor.layout, units: .px, source: "blazepose", hasWorld: true,
-                                        reservingFrames: info.frameCount ?? 0)
+                                        reservingFrames: min(info.frameCount ?? 0, 20_000))
         sequence.extra = [.init("width", "\(info.width)"), .init("height", "\(info.height)")]
         if info.fps > 0 && !source.isRealTime { sequence.fps = info.fps }
         var presence = 0.0, withPerson = 0, index = 0, firstTime: Double?
