@@ -31,6 +31,8 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The extractor first, before the training benchmark has started any worker threads of its own.
+        let pose = try poseTimes()
         let classifier = try ModelLocation.loadOrFresh(model)
         let window = BenchFixtures.window()
         let r = ModelBenchmark.run(classifier: classifier, window: window)
@@ -38,7 +40,6 @@ struct BenchCommand: AsyncParsableCommand {
         let networkOnly = ModelBenchmark.median(r.networkOnlyMilliseconds)
         let step = ModelBenchmark.median(r.trainStepMilliseconds)
         let windowsPerSecond = Double(r.batch) / (step / 1000)
-        let pose = try poseTimes()
         if json {
             var out: [String: Double] = [
                 "classifier_forward_ms": forward, "classifier_network_only_ms": networkOnly,
