@@ -68,6 +68,9 @@ int cvb_capture_open_camera(int index, cvb_capture **out) {
             c->capture.set(cv::CAP_PROP_FRAME_WIDTH, 1280);
             c->capture.set(cv::CAP_PROP_FRAME_HEIGHT, 720);
             c->capture.set(cv::CAP_PROP_FPS, 60);
+            // Few driver buffers: when the model is slower than the camera, old frames are dropped
+            // rather than queued, so the coach sees the boxer as they are now.
+            c->capture.set(cv::CAP_PROP_BUFFERSIZE, 2);
         }
     } catch (const cv::Exception &e) {
         delete c;
