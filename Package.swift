@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "PunchKitTests", dependencies: ["PunchKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchSynthTests", dependencies: ["PunchSynth", "PunchKit"]),
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit"]),
+        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit"]),
         .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CoachTUITests", dependencies: ["CoachTUI", "CoachStore", "PunchKit"]),

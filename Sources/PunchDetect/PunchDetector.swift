@@ -48,6 +48,11 @@ public final class PunchDetector {
         var stepsBelow = 0
         var sums: [Float]
         var steps = 0
+        /// Probabilities summed with weights that grow with the step (1, 2, 3, …): the label is read
+        /// mostly from the end of the run, when the network has seen the whole punch (the start of a jab
+        /// and of a double jab look alike).
+        var recencySums: [Float]
+        var recencyWeight: Float
         /// Punch class that led the latest steps, and for how many.
         var leader: Int
         var leaderSteps = 0
@@ -161,13 +166,17 @@ public final class PunchDetector {
                 // hook, a double jab like a jab).
                 if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
                     out += close(r)
-                    run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: lead, leaderSteps: 1)
+                    run = Run(start: t, lastAbove: t, sums: p, steps: 1, recencySums: p, recencyWeight: 1, leader: lead, leaderSteps: 1)
                     return out
                 }
                 r.lastAbove = t
                 r.stepsBelow = 0
-                for k in 0..<p.count { r.sums[k] += p[k] }
                 r.steps += 1
+                for k in 0..<p.count {
+                    r.sums[k] += p[k]
+                    r.recencySums[k] += Float(r.steps) * p[k]
+                }
+                r.recencyWeight += Float(r.steps)
                 if lead == r.leader { r.leaderSteps += 1 } else { r.leader = lead; r.leaderSteps = 1 }
                 run = r
             } else {
@@ -179,7 +188,7 @@ public final class PunchDetector {
                 }
             }
         } else if mass > configuration.enter {
-            run = Run(start: t, lastAbove: t, sums: p, steps: 1, leader: leadingPunch(p), leaderSteps: 1)
+            run = Run(start: t, lastAbove: t, sums: p, steps: 1, recencySums: p, recencyWeight: 1, leader: leadingPunch(p), leaderSteps: 1)
         }
         return out
     }
@@ -199,7 +208,8 @@ public final class PunchDetector {
 
     private func close(_ r: Run) -> [DetectedEvent] {
         let mean = r.sums.map { $0 / Float(r.steps) }
-        guard let label = punchClasses.max(by: { mean[$0] < mean[$1] }) else { return [] }
+        let recent = r.recencySums.map { $0 / r.recencyWeight }
+        guard let label = punchClasses.max(by: { recent[$0] < recent[$1] }) else { return [] }
         let end = r.lastAbove
         let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
         let family = punchClasses.filter { sameFamily($0, label) || $0 == label }
@@ -216,7 +226,7 @@ public final class PunchDetector {
         let peak = Self.impliedHand[name] == nil ? max(peaks.left, peaks.right)
             : ((hand == .lead) == (leadSide == .left) ? peaks.left : peaks.right)
         let event = PunchEvent(start: r.start, end: end, label: name, hand: hand,
-                               confidence: Double(mean[label]), peakSpeed: peak)
+                               confidence: Double(recent[label]), peakSpeed: peak)
         if let last = lastEmitted, last.hand == hand, r.start - last.end < configuration.mergeGap,
            let lastIndex = classifier.classes.firstIndex(of: last.label), lastIndex == label || sameFamily(lastIndex, label) {
             return []

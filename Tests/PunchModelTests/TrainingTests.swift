@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PunchKit
 @testable import PunchModel
+import PunchSynth
 
 /// Tiny hand-made recordings: a figure in guard that throws its left hand, its right hand, or nothing.
 enum TinyData {
@@ -98,5 +99,35 @@ enum TinyData {
         #expect(split.validationSubjects.count == 2)
         #expect(Set(split.train.map(\.subject)).isDisjoint(with: Set(split.validation.map(\.subject))))
         #expect(split.train.count + split.validation.count == prepared.count)
+    }
+}
+
+@Suite struct SecondJabTests {
+    /// A double jab is labelled jab until its second extension starts, double jab after; the onset is
+    /// found from the arm on noisy synthetic double jabs, and a plain jab has none.
+    @Test func theSecondJabIsFoundFromTheArm() throws {
+        let generator = ClipGenerator(seed: 3, subjects: SubjectPool.make(seed: 3, ids: 1...6))
+        var found = 0
+        for i in 0..<12 {
+            let clip = generator.clip(.double_jab, index: i)
+            let s = clip.sequence.resampled()
+            let truth = clip.punches[0]
+            if let onset = SecondJab.onset(s, from: truth.start, to: truth.end) {
+                #expect(onset > truth.start + 0.08 && onset < truth.end - 0.1, "\(clip.name): onset \(onset) in \(truth.start)…\(truth.end)")
+                found += 1
+            }
+            let labelled = LabelledClip(name: clip.name, label: "double_jab", subject: nil, sourceLayout: "coco17",
+                                        sequence: try clip.sequence.canonical(), segments: clip.annotations)
+            let labels = FrameLabels.make(clip: labelled, resampled: s, classes: ["jab", "double_jab", "stance"], background: ["stance"])
+            if found == i + 1 { #expect(labels.contains(0) && labels.contains(1)) }
+        }
+        #expect(found >= 11, "second jab found in \(found) of 12")
+        var falseOnsets = 0
+        for i in 0..<12 {
+            let clip = generator.clip(.jab, index: i)
+            let truth = clip.punches[0]
+            if SecondJab.onset(clip.sequence.resampled(), from: truth.start, to: truth.end) != nil { falseOnsets += 1 }
+        }
+        #expect(falseOnsets <= 2, "\(falseOnsets) of 12 jabs seemed to have a second jab")
     }
 }

@@ -9,6 +9,11 @@ import PunchKit
 ///   label (`stance`). A punch clip without any segment (Create ML style, a user's recording) has its
 ///   punch found from the wrists (`ActionLocator`), the rest is stance.
 /// - Other frames of a long recording are stance.
+/// - A double jab is labelled `jab` until its second extension begins and `double_jab` from there on
+///   (`SecondJab`): until the second jab starts, nobody — and no causal network — can tell a double jab
+///   from a jab, and asking the network to foresee it teaches it to call jabs double jabs. The event
+///   detector reads one run for the whole motion and labels it from its end, so a double jab is still one
+///   `double_jab` event.
 /// Frames whose label is not a class of the model are -1 and never used.
 public enum FrameLabels {
     public static func make(clip: LabelledClip, resampled s: SkeletonSequence, classes: [String], background: [String]) -> [Int] {
@@ -27,9 +32,44 @@ public enum FrameLabels {
         }
         for seg in segments {
             let label = index[seg.label] ?? -1
-            for f in 0..<s.frameCount where s.times[f] >= seg.start && s.times[f] <= seg.end { labels[f] = label }
+            var secondJab = -Double.infinity
+            if seg.label == "double_jab", index["jab"] != nil, let onset = SecondJab.onset(s, from: seg.start, to: seg.end) {
+                secondJab = onset
+            }
+            for f in 0..<s.frameCount where s.times[f] >= seg.start && s.times[f] <= seg.end {
+                labels[f] = s.times[f] < secondJab ? index["jab"]! : label
+            }
         }
         return labels
+    }
+}
+
+/// Where the second jab of a double jab begins: the lowest point of the arm's extension between its two
+/// highest extensions (the arm that moves most in the span; a 5-frame moving average against jitter).
+public enum SecondJab {
+    public static func onset(_ s: SkeletonSequence, from start: Double, to end: Double) -> Double? {
+        let frames = (0..<s.frameCount).filter { s.times[$0] >= start && s.times[$0] <= end }
+        guard frames.count >= 8 else { return nil }
+        func reach(_ f: Int, _ wrist: Joint, _ shoulder: Joint) -> Double {
+            (s.worldPosition(frame: f, joint: wrist.rawValue) - s.worldPosition(frame: f, joint: shoulder.rawValue)).length
+        }
+        let left = frames.map { reach($0, .leftWrist, .leftShoulder) }
+        let right = frames.map { reach($0, .rightWrist, .rightShoulder) }
+        let raw = (left.max()! - left.min()!) >= (right.max()! - right.min()!) ? left : right
+        let e: [Double] = raw.indices.map { i in
+            let window = raw[max(0, i - 2)...min(raw.count - 1, i + 2)]
+            return window.reduce(0, +) / Double(window.count)
+        }
+        // Local maxima, highest first; the two highest that have a dip between them.
+        let peaks = e.indices.filter { i in i > 0 && i < e.count - 1 && e[i] >= e[i - 1] && e[i] > e[i + 1] }.sorted { e[$0] > e[$1] }
+        guard let first = peaks.first else { return nil }
+        for other in peaks.dropFirst() {
+            let (a, b) = (min(first, other), max(first, other))
+            guard let dip = (a...b).min(by: { e[$0] < e[$1] }), dip != a, dip != b else { continue }
+            let range = e.max()! - e.min()!
+            if min(e[a], e[b]) - e[dip] >= 0.1 * range { return s.times[frames[dip]] }
+        }
+        return nil
     }
 }
 
