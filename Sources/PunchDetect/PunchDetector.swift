@@ -34,16 +34,23 @@ public final class PunchDetector {
     private var lastEmitted: PunchEvent?
     private var lastGuardTime = 0.0
     private var personMissingSince: Double?
+    /// Nobody has been in view for a while: the next person starts a new stream (see `push`).
+    private var personLost = false
     /// Whether the stream carries world coordinates (metres), so speeds are in m/s.
     private var metric = false
     private let punchClasses: [Int]
     private let backgroundClasses: [Int]
     private let jabIndex: Int?
+    private let idleIndex: Int?
+    /// Recent (label time, smoothed idle probability), for the guard context of a new run.
+    private var idleHistory: [(time: Double, idle: Float)] = []
     private let doubleJabIndex: Int?
 
     /// An open run of punch probability.
     struct Run {
         var start: Double
+        /// The boxer had no guard just before (idle): walking arms and gestures, not punches.
+        var fromIdle = false
         var lastAbove: Double
         var stepsBelow = 0
         var sums: [Float]
@@ -69,6 +76,7 @@ public final class PunchDetector {
         punchClasses = classifier.classes.indices.filter { !background.contains(classifier.classes[$0]) }
         backgroundClasses = classifier.classes.indices.filter { background.contains(classifier.classes[$0]) }
         jabIndex = classifier.classes.firstIndex(of: "jab")
+        idleIndex = classifier.classes.firstIndex(of: "idle")
         doubleJabIndex = classifier.classes.firstIndex(of: "double_jab")
     }
 
@@ -76,8 +84,23 @@ public final class PunchDetector {
     public func push(_ frame: SkeletonFrame) -> [DetectedEvent] {
         metric = frame.world != nil
         var out: [DetectedEvent] = []
+        // Somebody (back) in view after nobody: a new stream. Without this the window would hold their
+        // first frames after a second of empty ones — a sudden appearance, not a motion anyone made.
+        if personLost && frame.meanConfidence >= configuration.personConfidence { restart() }
         resampler.push(frame) { out += self.step($0) }
         return out
+    }
+
+    /// Forgets the frames seen so far (the stance reading stays: it is the boxer's, not the stream's).
+    private func restart() {
+        personLost = false
+        resampler = StreamResampler(rate: classifier.window.rate, jointCount: JointLayout.canonical.count)
+        buffer.reset()
+        speeds.reset()
+        recent = []
+        run = nil
+        idleHistory = []
+        framesSinceClassification = 0
     }
 
     /// Ends the stream: closes an open run.
@@ -123,6 +146,10 @@ public final class PunchDetector {
         classifications += 1
         let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
         updateGuard(smoothed, at: frame.time)
+        if let idle = idleIndex {
+            idleHistory.append((labelTime, smoothed[idle]))
+            while let first = idleHistory.first, first.time < labelTime - 1 { idleHistory.removeFirst() }
+        }
         return advanceRun(smoothed, at: labelTime)
     }
 
@@ -130,7 +157,10 @@ public final class PunchDetector {
         let c = frame.meanConfidence
         if c < configuration.personConfidence {
             if personMissingSince == nil { personMissingSince = frame.time }
-            if frame.time - personMissingSince! >= 0.3 { state = .noPerson }
+            if frame.time - personMissingSince! >= 0.3 {
+                state = .noPerson
+                personLost = true
+            }
             return
         }
         personMissingSince = nil
@@ -149,6 +179,13 @@ public final class PunchDetector {
         let idle = classifier.classes.firstIndex(of: "idle").map { p[$0] } ?? 0
         if idle < 0.5 { lastGuardTime = t }
         state = t - lastGuardTime > configuration.guardDroppedSeconds ? .guardDropped : .ok
+    }
+
+    /// Mean probability of `idle` over the guard-context span before `t` (0 without an idle class).
+    private func idleBefore(_ t: Double) -> Float {
+        let span = idleHistory.filter { $0.time >= t - configuration.guardContextSeconds - 0.1 && $0.time < t - 0.1 }
+        guard !span.isEmpty else { return 0 }
+        return span.reduce(Float(0)) { $0 + $1.idle } / Float(span.count)
     }
 
     private func leadingPunch(_ p: [Float]) -> Int {
@@ -189,6 +226,7 @@ public final class PunchDetector {
             }
         } else if mass > configuration.enter {
             run = Run(start: t, lastAbove: t, sums: p, steps: 1, recencySums: p, recencyWeight: 1, leader: leadingPunch(p), leaderSteps: 1)
+            run!.fromIdle = idleBefore(t) > configuration.maximumIdleBefore
         }
         return out
     }
@@ -214,7 +252,8 @@ public final class PunchDetector {
         let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
         let family = punchClasses.filter { sameFamily($0, label) || $0 == label }
         let familyProbability = family.reduce(Float(0)) { $0 + mean[$1] }
-        guard end - r.start >= configuration.minimumDuration - 1e-9, punchProbability >= configuration.minimumPunchProbability,
+        guard !r.fromIdle, end - r.start >= configuration.minimumDuration - 1e-9,
+              punchProbability >= configuration.minimumPunchProbability,
               familyProbability >= configuration.minimumLabelProbability else { return [] }
         let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
         let name = classifier.classes[label]

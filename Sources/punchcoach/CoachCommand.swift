@@ -15,7 +15,7 @@ struct CoachCommand: AsyncParsableCommand {
             Sources: a camera, a video (played in real time), a skeleton CSV (replayed in real time), or \
             --demo: a synthetic boxer performs the workout, following the callouts with realistic \
             reaction times and now and then a mistake. With no source option the camera is used when \
-            there is one (camera input is not built yet), else the demo; the title bar says which.
+            there is one that opens, else the demo; the title bar says which.
 
             Modes: free (every punch counted), drill (one punch, N reps, scored), combo (called \
             combinations, adaptive: what you miss or are slow at comes up more often), rounds (timed \
@@ -143,10 +143,12 @@ struct CoachCommand: AsyncParsableCommand {
 
     /// The source the options name, a note for the title bar, and the units of its coordinates.
     func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
-        if let camera { throw CLIError("camera:\(camera): camera input is not built yet; use --demo or --skeletons FILE") }
+        if let camera {
+            do { return (try BlazePoseSource(camera: camera), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
+        }
         if let video {
             guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
-            throw CLIError("\(video): video input is not built yet; use --demo or --skeletons FILE")
+            do { return (try BlazePoseSource(video: video), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
         }
         if let skeletons {
             let url = URL(fileURLWithPath: skeletons)
@@ -159,8 +161,13 @@ struct CoachCommand: AsyncParsableCommand {
             }
         }
         if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil, .px) }
-        let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }
-        let note = cameras.isEmpty ? "no camera found" : "camera input not built yet"
+        // No source named: the first camera when there is one that opens, else the demo.
+        let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }.sorted()
+        var note = "no camera found"
+        for device in cameras {
+            guard let n = Int(device.dropFirst("video".count)) else { continue }
+            do { return (try BlazePoseSource(camera: n), nil, .px) } catch { note = "camera:\(n) did not open" }
+        }
         return (DemoSource(seed: seed, stance: stance.fixed), note, .px)
     }
 

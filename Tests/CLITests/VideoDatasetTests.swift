@@ -5,9 +5,10 @@ import Testing
 /// A dataset of videos (`DIR/<label>/*.mp4`): extracted on first use, cached beside the video, reused
 /// while the video is unchanged.
 @Suite(.serialized) struct VideoDatasetTests {
-    @Test func videosAreExtractedOnceAndCachedUntilTheyChange() throws {
+    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    func videosAreExtractedOnceAndCachedUntilTheyChange() throws {
         let scratch = try ScratchDirectory()
-        guard let source = Samples.path("vtest.avi", in: scratch) else { print("VideoDatasetTests: \(Samples.missingNote)"); return }
+        let source = try #require(Samples.path("vtest.avi", in: scratch), "\(Samples.missingNote)")
         // A 3-second clip of people walking (the overlay video of `extract` is a video like any other).
         let folder = scratch.file("data/idle")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import PunchKit
 /// BlazePose on the photos of Debian's opencv-doc against MediaPipe's own output
 /// (Fixtures/mediapipe-reference.json, computed once by tools/mediapipe_reference.py) and against the
 /// original TF Lite models stage by stage (Fixtures/blazepose-reference.json, tools/blazepose_reference.py).
-@Suite(.serialized) struct BlazePosePhotoTests {
+@Suite(.serialized, .enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)")) struct BlazePosePhotoTests {
     /// Where each photo's person is (pixels), to check every joint lands on them.
     static let personBox: [String: (x0: Double, y0: Double, x1: Double, y1: Double)] = [
         "basketball1.png": (20, 70, 190, 480),   // the man with the ball, left
@@ -15,10 +15,7 @@ import PunchKit
 
     @Test(arguments: ["basketball1.png", "messi5.jpg"])
     func agreesWithMediaPipe(file: String) throws {
-        guard let path = OpenCVSamples.path(file) else {
-            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+        let path = try #require(OpenCVSamples.path(file), "\(OpenCVSamples.missingNote)")
         let reference = try #require(try MediaPipeReference.load().images.first { $0.file == file })
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
@@ -60,10 +57,7 @@ import PunchKit
     /// Detector decoding, crop and landmark projection against the original TF Lite models (no heatmap refinement).
     @Test(arguments: ["basketball1.png", "messi5.jpg"])
     func decodesAsTheTFLiteModels(file: String) throws {
-        guard let path = OpenCVSamples.path(file) else {
-            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+        let path = try #require(OpenCVSamples.path(file), "\(OpenCVSamples.missingNote)")
         let reference = try #require(try TFLiteReference.load().images.first { $0.file == file })
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false, refinesWithHeatmap: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
@@ -99,10 +93,7 @@ import PunchKit
     }
 
     @Test func overlayIsDrawnOnThePhoto() throws {
-        guard let path = OpenCVSamples.path("basketball1.png") else {
-            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+        let path = try #require(OpenCVSamples.path("basketball1.png"), "\(OpenCVSamples.missingNote)")
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
         let before = frame.pixels()
@@ -124,10 +115,7 @@ import PunchKit
     }
 
     @Test func theCanonicalFrameKeepsWorldAndPixels() throws {
-        guard let path = OpenCVSamples.path("messi5.jpg") else {
-            print("BlazePosePhotoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
         let source = try BlazePoseSource(image: path, model: poseModel)
         #expect(!source.isRealTime)
         let frame = try #require(try source.nextFrame())

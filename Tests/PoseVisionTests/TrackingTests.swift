@@ -21,11 +21,9 @@ import PunchKit
         }
     }
 
-    @Test func followsAMovingPersonWithOneDetection() throws {
-        guard let path = OpenCVSamples.path("messi5.jpg") else {
-            print("TrackingTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+    @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
+    func followsAMovingPersonWithOneDetection() throws {
+        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
         let photo = try #require(try FrameCapture(.image(path)).read())
         let still = try BlazePoseExtractor(model: poseModel, smoothing: false).extract(photo)
         let frames = try Self.slidingFrames(photo, count: 20, step: 6)

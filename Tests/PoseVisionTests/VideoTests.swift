@@ -37,11 +37,9 @@ import PunchKit
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func aPhoneVideoComesOutUpright() throws {
-        guard let path = OpenCVSamples.path("messi5.jpg") else {
-            print("VideoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+    @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
+    func aPhoneVideoComesOutUpright() throws {
+        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
         let photo = try #require(try FrameCapture(.image(path)).read())
         let stored = try VideoFrame(rgb: Self.turnedCounterClockwise(photo.pixels(), width: photo.width, height: photo.height),
                                     width: photo.height, height: photo.width)
@@ -93,11 +91,9 @@ import PunchKit
         #expect(FrameCapture.storedRotation(ofVideo: folder.path("none.mp4")) == 0)
     }
 
-    @Test func followsOnePersonThroughACrowd() throws {
-        guard let path = OpenCVSamples.path("vtest.avi") else {
-            print("VideoTests: \(OpenCVSamples.missingNote)")
-            return
-        }
+    @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
+    func followsOnePersonThroughACrowd() throws {
+        let path = try #require(OpenCVSamples.path("vtest.avi"), "\(OpenCVSamples.missingNote)")
         let capture = try FrameCapture(.video(path))
         #expect(capture.info.width == 768 && capture.info.height == 576 && capture.info.fps == 10)
         for _ in 0..<500 { _ = try capture.read() }  // to 50 s
