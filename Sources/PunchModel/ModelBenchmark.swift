@@ -40,7 +40,7 @@ public enum ModelBenchmark {
         // The training step runs on a copy of the architecture: timing it must not change the model.
         BLASThreads.set(trainThreads)
         let network = Network(specs: classifier.network.specs, seed: 2)
-        var rng = SeededGenerator(seed: 1)
+        var rng = SeededRandom(seed: 1)
         let x = Tensor(channels: channels, batch: batch, time: frames,
                        data: (0..<(channels * batch * frames)).map { _ in Float(rng.gaussian()) })
         let targets = (0..<batch).map { $0 % classifier.classes.count }

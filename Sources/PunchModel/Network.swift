@@ -8,7 +8,7 @@ public final class Network {
     public init(layers: [Layer]) { self.layers = layers }
 
     public convenience init(specs: [LayerSpec], seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         self.init(layers: specs.map { $0.make(rng: &rng) })
     }
 

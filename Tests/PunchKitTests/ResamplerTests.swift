@@ -8,7 +8,7 @@ import Testing
     @Test func jitteryDroppedInputFollowsTheAnalyticSignal() throws {
         let f = 1.5, amplitude = 0.3
         func signal(_ t: Double) -> Double { amplitude * sin(2 * .pi * f * t) }
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var times: [Double] = []
         for k in 0..<100 where k != 40 && k != 41 {
             times.append(Double(k) / 25 + (rng.unit() - 0.5) * 0.008 + 0.01)

@@ -5,7 +5,7 @@ import PunchKit
 /// Central finite differences against each layer's backward pass, for the input and every parameter.
 /// The probe loss is L = Σ rᵢ yᵢ with fixed random r, so ∂L/∂y = r.
 struct GradientCheck {
-    var rng = SeededGenerator(seed: 99)
+    var rng = SeededRandom(seed: 99)
 
     mutating func randomTensor(_ c: Int, _ b: Int, _ t: Int) -> Tensor {
         var x = Tensor(channels: c, batch: b, time: t)
@@ -55,7 +55,7 @@ struct GradientCheck {
     @Test(arguments: [(1, 1), (2, 1), (1, 2), (4, 1)])
     func conv1d(stride: Int, dilation: Int) {
         var check = GradientCheck()
-        var rng = SeededGenerator(seed: 5)
+        var rng = SeededRandom(seed: 5)
         let layer = Conv1D(input: 3, output: 4, kernel: 5, stride: stride, dilation: dilation, rng: &rng)
         let x = check.randomTensor(3, 2, 17)
         #expect(check.maxRelativeError(layer, input: x) < 1e-2)
@@ -64,7 +64,7 @@ struct GradientCheck {
 
     @Test func dense() {
         var check = GradientCheck()
-        var rng = SeededGenerator(seed: 6)
+        var rng = SeededRandom(seed: 6)
         let layer = Dense(input: 7, output: 5, rng: &rng)
         #expect(check.maxRelativeError(layer, input: check.randomTensor(7, 3, 1)) < 1e-2)
     }

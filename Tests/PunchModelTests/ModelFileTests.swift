@@ -10,7 +10,7 @@ import PunchKit
 
     func someWindow() -> SequenceWindow {
         var s = SkeletonSequence(layout: .canonical, units: .m, source: "test", hasWorld: true)
-        var rng = SeededGenerator(seed: 4)
+        var rng = SeededRandom(seed: 4)
         for f in 0..<120 {
             let p = (0..<17).map { j in Vec3(Double(j % 3) * 0.2 + rng.uniform(-0.01, 0.01), Double(j) * 0.1 - 0.8, 3 + sin(Double(f) / 9)) }
             s.append(time: Double(f) / 60, positions: p, confidences: Array(repeating: 0.9, count: 17), world: p)

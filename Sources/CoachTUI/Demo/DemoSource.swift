@@ -14,7 +14,7 @@ public final class DemoSource: PoseSource, CoachListener {
     public var stance: Stance { performer.stance }
     private let performer: SyntheticPerformer
     private var athlete: DemoAthlete
-    private var rng: SeededGenerator
+    private var rng: SeededRandom
     private var index = 0
     private var shadowBoxing = false
     private var nextOwnMove = 1.5
@@ -30,7 +30,7 @@ public final class DemoSource: PoseSource, CoachListener {
                                width: 1280, height: 720, selfie: false)
         performer = SyntheticPerformer(subject: subject, camera: camera, seed: seed)
         athlete = DemoAthlete(seed: seed &+ 1)
-        rng = SeededGenerator(seed: seed &+ 2)
+        rng = SeededRandom(seed: seed &+ 2)
         self.fps = fps
     }
 

@@ -23,7 +23,7 @@ public struct CalloutPicker: Sendable {
     /// Relative chances of combinations of 1, 2, 3 … punches.
     public var lengthWeights: [Double]
     public private(set) var stats: [CalledPunch: Stats] = [:]
-    private var rng: SeededGenerator
+    private var rng: SeededRandom
 
     public init(vocabulary: [CalledPunch], seed: UInt64, floor: Double = 0.1, prior: Double = 1,
                 slowFactor: Double = 1.3, lengthWeights: [Double] = [0.35, 0.4, 0.25]) {
@@ -33,7 +33,7 @@ public struct CalloutPicker: Sendable {
         self.prior = prior
         self.slowFactor = slowFactor
         self.lengthWeights = lengthWeights
-        rng = SeededGenerator(seed: seed)
+        rng = SeededRandom(seed: seed)
     }
 
     /// Mean reaction over every correct answer so far (ms), nil before the first.

@@ -9,7 +9,7 @@ public final class Conv1D: Layer {
     private var columns: [Float] = []  // (input·kernel) × (batch·outTime), kept for backward
     private var inputShape = (batch: 0, time: 0)
 
-    public init(input: Int, output: Int, kernel: Int, stride: Int = 1, dilation: Int = 1, rng: inout SeededGenerator) {
+    public init(input: Int, output: Int, kernel: Int, stride: Int = 1, dilation: Int = 1, rng: inout SeededRandom) {
         self.input = input
         self.output = output
         self.kernel = kernel

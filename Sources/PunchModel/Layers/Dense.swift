@@ -7,7 +7,7 @@ public final class Dense: Layer {
     public let bias: Parameter
     private var x = Tensor(channels: 0, batch: 0, time: 1)
 
-    public init(input: Int, output: Int, rng: inout SeededGenerator) {
+    public init(input: Int, output: Int, rng: inout SeededRandom) {
         self.input = input
         self.output = output
         weight = Parameter(name: "dense.weight", value: heInitialised(count: output * input, fanIn: input, rng: &rng), decays: true)

@@ -4,12 +4,12 @@ import PunchKit
 /// by 1/(1 − rate); at inference it is the identity.
 public final class Dropout: Layer {
     public let rate: Double
-    private var rng: SeededGenerator
+    private var rng: SeededRandom
     private var mask: [Float] = []
 
     public init(rate: Double, seed: UInt64) {
         self.rate = rate
-        rng = SeededGenerator(seed: seed)
+        rng = SeededRandom(seed: seed)
     }
 
     public var spec: LayerSpec { .dropout(rate: rate) }

@@ -30,7 +30,7 @@ public enum LayerSpec: Codable, Equatable, Sendable {
     }
 
     /// A fresh layer of this spec, initialised from `rng` (He initialisation for weights).
-    public func make(rng: inout SeededGenerator) -> Layer {
+    public func make(rng: inout SeededRandom) -> Layer {
         switch self {
         case .conv1d(let i, let o, let k, let s, let d):
             return Conv1D(input: i, output: o, kernel: k, stride: s, dilation: d, rng: &rng)
@@ -43,7 +43,7 @@ public enum LayerSpec: Codable, Equatable, Sendable {
 }
 
 /// He-normal initial weights (He et al. 2015) for a layer with `fanIn` inputs per output.
-func heInitialised(count: Int, fanIn: Int, rng: inout SeededGenerator) -> [Float] {
+func heInitialised(count: Int, fanIn: Int, rng: inout SeededRandom) -> [Float] {
     let std = (2.0 / Double(fanIn)).squareRoot()
     return (0..<count).map { _ in Float(rng.gaussian() * std) }
 }

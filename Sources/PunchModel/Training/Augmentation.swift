@@ -74,7 +74,7 @@ public struct AugmentedWindow: WindowSource {
     }
 
     /// Applies the random parts of `a` (everything but the time warp, which `init` takes as `speed`).
-    public mutating func augment(_ a: Augmentation, torso: Double, rng: inout SeededGenerator) {
+    public mutating func augment(_ a: Augmentation, torso: Double, rng: inout SeededRandom) {
         let J = Self.joints, T = frameCount
         let hips = (Joint.leftHip.rawValue, Joint.rightHip.rawValue)
         // Rotation: yaw about the camera's vertical, then pitch.

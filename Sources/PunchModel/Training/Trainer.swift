@@ -34,7 +34,7 @@ public final class Trainer {
         let extractor = classifier.extractor
         let trainSampler = WindowSampler(clips: train, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
-        var rng = SeededGenerator(seed: cfg.seed)
+        var rng = SeededRandom(seed: cfg.seed)
         let previousThreads = BLASThreads.current
         BLASThreads.set(1)  // one replica of the network per core instead (see DataParallel)
         defer { BLASThreads.set(previousThreads) }
@@ -53,7 +53,7 @@ public final class Trainer {
 
         let validationSamples = validationSampler.grid(stride: 4)
         let validationFeatures = concurrentMap(validationSamples) { s -> [Float] in
-            var r = SeededGenerator(seed: 0)
+            var r = SeededRandom(seed: 0)
             return standardised(validationSampler.features(s, extractor: extractor, augmentation: nil, rng: &r))
         }
         let validationLabels = validationSamples.map(validationSampler.label)

@@ -32,7 +32,7 @@ public enum TrainingSet {
     public static func splitBySubject(_ clips: [PreparedClip], fraction: Double, seed: UInt64) -> (train: [PreparedClip], validation: [PreparedClip], validationSubjects: [String]) {
         var subjects = Array(Set(clips.map(\.subject))).sorted()
         guard subjects.count > 1 else { return (clips, [], []) }
-        var rng = SeededGenerator(seed: seed ^ 0x5eed)
+        var rng = SeededRandom(seed: seed ^ 0x5eed)
         subjects.shuffle(using: &rng)
         let n = min(max(1, Int((Double(subjects.count) * fraction).rounded())), subjects.count - 1)
         let held = Set(subjects.prefix(n))

@@ -33,7 +33,7 @@ public struct WindowSampler: Sendable {
 
     /// An epoch's samples: per clip `perThreeSeconds` × (duration / 3 s), half inside punches when the
     /// clip has any, shuffled.
-    public func epoch(perThreeSeconds: Int, rng: inout SeededGenerator) -> [WindowSample] {
+    public func epoch(perThreeSeconds: Int, rng: inout SeededRandom) -> [WindowSample] {
         var out: [WindowSample] = []
         for c in clips.indices {
             let (all, events) = candidates(c)
@@ -59,7 +59,7 @@ public struct WindowSampler: Sendable {
     public func label(_ s: WindowSample) -> Int { clips[s.clip].labels[s.target] }
 
     /// Raw features of a sample (not standardised), augmented when `augmentation` is given.
-    public func features(_ s: WindowSample, extractor: FeatureExtractor, augmentation: Augmentation?, rng: inout SeededGenerator) -> [Float] {
+    public func features(_ s: WindowSample, extractor: FeatureExtractor, augmentation: Augmentation?, rng: inout SeededRandom) -> [Float] {
         let clip = clips[s.clip]
         var speed = 1.0
         if let a = augmentation { speed = rng.uniform(a.timeWarp.lowerBound, a.timeWarp.upperBound) }

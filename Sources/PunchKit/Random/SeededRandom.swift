@@ -4,8 +4,9 @@ import Glibc
 import Foundation
 #endif
 
-/// The synthetic boxer's only source of randomness: xoshiro256** (Blackman & Vigna 2018) seeded through
-/// SplitMix64. Never the system generator, so that a seed gives the same files on every run.
+/// The project's only source of randomness (synthetic data, augmentation, initial weights, the demo):
+/// xoshiro256** (Blackman & Vigna 2018) seeded through SplitMix64. Never the system generator, so that a
+/// seed gives the same files and the same model on every run.
 ///
 /// Streams: `SeededRandom(seed:stream:index:)` derives an independent generator from a seed, a name
 /// and a number (e.g. `("jab", 7)`), so clips can be generated in any order, in parallel, and still be
@@ -41,6 +42,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// part draws more or fewer numbers.
     public mutating func fork(_ name: String) -> SeededRandom {
         SeededRandom(seed: next(), stream: name)
+    }
+
+    /// An independent stream for item `index` of a parallel job, without advancing this one (so the
+    /// result does not depend on the order in which the items are run).
+    public func derived(_ index: UInt64) -> SeededRandom {
+        var sm = s0 ^ Self.rotl(s1, 17) ^ Self.rotl(s2, 31) ^ (index &* 0xd1b5_4a32_d192_ed03)
+        return SeededRandom(seed: Self.splitMix(&sm))
     }
 
     private static func splitMix(_ x: inout UInt64) -> UInt64 {
