@@ -4,7 +4,7 @@ import PunchKit
 /// synthetic rounds of held-out subjects (`punchcoach classify --truth`, see README).
 public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// Classify the window every `stride` frames of the 60 fps stream.
-    public var stride = 2
+    public var stride = 1
     /// Probabilities are averaged over the last `smoothing` classifications.
     public var smoothing = 2
     /// A punch run opens when the smoothed probability of all punch classes together exceeds `enter`…

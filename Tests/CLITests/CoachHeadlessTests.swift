@@ -166,7 +166,7 @@ struct CoachHeadlessTests {
     }
 
     @Test func noCameraAndNoVideo() throws {
-        expectOneLine(try punchcoach(["coach", "--camera", "7"] + model), containing: "camera:7: camera input is not built yet")
+        expectOneLine(try punchcoach(["coach", "--camera", "7"] + model), containing: "camera:7: no camera at /dev/video7")
         expectOneLine(try punchcoach(["coach", "--video", "/nonexistent/fight.mp4"] + model), containing: "/nonexistent/fight.mp4: no such file")
         expectOneLine(try punchcoach(["coach", "--skeletons", "/nonexistent/s.csv"] + model), containing: "/nonexistent/s.csv: no such file")
     }
