@@ -1,7 +1,8 @@
 import PunchKit
 
 /// How the stream of window probabilities becomes events. Defaults are the values measured best on
-/// synthetic rounds of held-out subjects (`punchcoach classify --truth`, see README).
+/// a synthetic validation set of subjects neither trained on nor tested on (`punchcoach tune-detector`,
+/// see README "Punch events").
 public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// Classify the window every `stride` frames of the 60 fps stream.
     public var stride = 1
