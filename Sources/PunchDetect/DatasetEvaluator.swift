@@ -21,9 +21,6 @@ public struct DatasetEvaluation: Sendable {
 public enum DatasetEvaluator {
     public static func evaluate(_ classifier: PunchClassifier, clips: [LabelledClip],
                                 configuration: DetectorConfiguration = DetectorConfiguration()) -> DatasetEvaluation {
-        let previousThreads = BLASThreads.current
-        BLASThreads.set(1)  // clips run in parallel instead
-        defer { BLASThreads.set(previousThreads) }
         let clipClassifier = ClipClassifier(classifier: classifier, configuration: configuration)
         let labelled = clips.filter { $0.label != nil }
         let results = concurrentMap(labelled) { clip -> DatasetEvaluation.ClipResult in

@@ -24,13 +24,10 @@ public enum ModelBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 
-    /// Runs the measurements with `threads` OpenBLAS threads for the forward pass and `trainThreads`
-    /// for the training step.
+    /// Runs the measurements: the forward pass on one thread, the training step as training runs it
+    /// (the batch split over `replicas` copies of the network, one a core, gradients gathered, AdamW).
     public static func run(classifier: PunchClassifier, window: SequenceWindow, forwardRuns: Int = 300,
-                           trainSteps: Int = 20, batch: Int = 64, trainThreads: Int = 2) -> Result {
-        let previous = BLASThreads.current
-        defer { BLASThreads.set(previous) }
-        BLASThreads.set(1)
+                           trainSteps: Int = 20, batch: Int = 64, replicas: Int = 2) -> Result {
         for _ in 0..<20 { _ = classifier.classify(window, mirror: false) }  // warm-up
         let forward = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.classify(window, mirror: false) } }
         let channels = classifier.header.features.channels, frames = classifier.window.frames
@@ -38,20 +35,26 @@ public enum ModelBenchmark {
         let networkOnly = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.network.forward(single) } }
 
         // The training step runs on a copy of the architecture: timing it must not change the model.
-        BLASThreads.set(trainThreads)
         let network = Network(specs: classifier.network.specs, seed: 2)
+        let parallel = DataParallel(network: network, replicas: replicas)
         var rng = SeededRandom(seed: 1)
-        let x = Tensor(channels: channels, batch: batch, time: frames,
-                       data: (0..<(channels * batch * frames)).map { _ in Float(rng.gaussian()) })
+        let features = (0..<batch).map { _ in (0..<(channels * frames)).map { _ in Float(rng.gaussian()) } }
         let targets = (0..<batch).map { $0 % classifier.classes.count }
         var optimiser = AdamW()
         let loss = SoftmaxCrossEntropy(labelSmoothing: 0.05)
         let train = (0..<trainSteps).map { _ in
             milliseconds {
-                network.zeroGradients()
-                let logits = network.forward(x, training: true)
-                network.backward(loss(logits, targets: targets).gradient)
+                _ = concurrentMap(Array(parallel.split(batch).enumerated())) { r, range -> Int in
+                    let replica = parallel.replicas[r]
+                    replica.zeroGradients()
+                    guard !range.isEmpty else { return 0 }
+                    let logits = replica.forward(Tensor.batch(of: range.map { features[$0] }, channels: channels, time: frames), training: true)
+                    replica.backward(loss(logits, targets: range.map { targets[$0] }).gradient)
+                    return range.count
+                }
+                parallel.gatherGradients(into: network)
                 optimiser.update(network.parameters, learningRate: 1e-3)
+                parallel.broadcast(from: network)
             }
         }
         return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: Array(train.dropFirst(2)),

@@ -61,7 +61,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
             print("classifier forward (1 window, 1 thread, features + network): \(String(format3: forward)) ms median of \(r.forwardMilliseconds.count)")
             print("  network only: \(String(format3: networkOnly)) ms")
-            print("training step (batch \(r.batch), 2 threads): \(String(format3: step)) ms median → \(Int(windowsPerSecond)) windows/s")
+            print("training step (batch \(r.batch), 2 replicas on 2 cores, as train runs it): \(String(format3: step)) ms median → \(Int(windowsPerSecond)) windows/s")
             print("parameters: \(r.parameters)")
         }
     }

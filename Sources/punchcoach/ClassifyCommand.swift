@@ -27,8 +27,6 @@ struct ClassifyCommand: AsyncParsableCommand {
     func run() async throws {
         let feed = try FrameFeed(InputSpec(input))
         let classifier = try ModelLocation.load(model)
-        // One window at a time: a second OpenBLAS thread would only spin (a whole core) waiting for work.
-        BLASThreads.set(1)
         let truthEvents = try truth.map { try EventCSV.read(URL(fileURLWithPath: $0)) }
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed

@@ -93,9 +93,6 @@ struct CoachCommand: AsyncParsableCommand {
                 throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
             }
             let classifier = try ModelLocation.load(model)
-            // One BLAS thread: live inference is small, and idle OpenBLAS workers spin (sched_yield)
-            // between calls — a whole core for nothing.
-            BLASThreads.set(1)
             let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                            demo: source is DemoSource, seed: seed)
             var config = DetectorConfiguration()

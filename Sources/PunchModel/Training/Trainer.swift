@@ -35,9 +35,6 @@ public final class Trainer {
         let trainSampler = WindowSampler(clips: train, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         var rng = SeededRandom(seed: cfg.seed)
-        let previousThreads = BLASThreads.current
-        BLASThreads.set(1)  // one replica of the network per core instead (see DataParallel)
-        defer { BLASThreads.set(previousThreads) }
         let parallel = DataParallel(network: classifier.network, replicas: 2)
 
         // Standardisation from augmented training windows.

@@ -4,7 +4,7 @@ import PunchModel
 /// Loss and accuracy per epoch, training and validation, side by side.
 enum LearningCurveChart {
     static func draw(_ history: [EpochStats], bestEpoch: Int, to path: String) throws {
-        let canvas = try Canvas(width: 1000, height: 420)
+        let canvas = try Canvas(width: 1000, height: 440)
         let losses = history.map(\.trainLoss) + history.compactMap(\.validationLoss)
         panel(canvas, x: 60, title: "loss", epochs: history.count, bestEpoch: bestEpoch, range: 0...max(losses.max() ?? 1, 1e-3),
               series: [("train", history.map(\.trainLoss), .right), ("validation", history.map { $0.validationLoss ?? .nan }, .left)])
@@ -35,8 +35,10 @@ enum LearningCurveChart {
                 c.line(px(e), py(values[e - 1]), px(e + 1), py(values[e]), colour, thickness: 2)
             }
             if values.count == 1, values[0].isFinite { c.circle(px(1), py(values[0]), radius: 3, colour) }
-            c.rect(x + Double(i) * 140, y0 + h + 30, 12, 12, colour)
-            c.text(name, x + Double(i) * 140 + 16, y0 + h + 41, scale: 0.55, .black)
+            // Two legend entries a row, so that long names stay inside the panel.
+            let lx = x + Double(i % 2) * 200, ly = y0 + h + 30 + Double(i / 2) * 20
+            c.rect(lx, ly, 12, 12, colour)
+            c.text(name, lx + 16, ly + 11, scale: 0.55, .black)
         }
     }
 }
