@@ -16,7 +16,3 @@ func gemm(transA: Bool = false, transB: Bool = false, m: Int, n: Int, k: Int,
 /// its work, hence the last bits of the weights. Training uses the cores through replicas of the
 /// network instead (`DataParallel`), inference shares them with pose extraction.
 private let blasOnOneThread: Void = openblas_set_num_threads(1)
-
-public enum BLASThreads {
-    public static var current: Int { _ = blasOnOneThread; return Int(openblas_get_num_threads()) }
-}
