@@ -70,10 +70,12 @@ let package = Package(
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit"]),
-        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        /// Helpers the test targets share: scratch directories, the built executable.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CoachTUITests", dependencies: ["CoachTUI", "CoachStore", "PunchKit"]),
         .testTarget(
-            name: "CLITests", dependencies: ["PunchKit", "CoachStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "CLITests", dependencies: ["PunchKit", "CoachStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,25 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// The built `punchcoach` executable: beside the test bundle (`swift test`, debug or release), else
-/// in `.build/<configuration>/` above this source file.
-func punchcoachExecutable(filePath: String = #filePath) -> String? {
-    var candidates: [String] = []
-    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        candidates.append(((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent("punchcoach"))
-    }
-    #if DEBUG
-        let configuration = "debug"
-    #else
-        let configuration = "release"
-    #endif
-    var directory = (filePath as NSString).deletingLastPathComponent
-    while directory != "/" && !directory.isEmpty {
-        candidates.append("\(directory)/.build/\(configuration)/punchcoach")
-        directory = (directory as NSString).deletingLastPathComponent
-    }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
 
 /// The repository this test file belongs to (fixtures, Weights/).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -70,44 +51,4 @@ func punchcoach(_ arguments: [String], environment: [String: String?] = [:], tim
         status: process.terminationStatus,
         stdout: try String(contentsOfFile: capture.file("out"), encoding: .utf8),
         stderr: try String(contentsOfFile: capture.file("err"), encoding: .utf8))
-}
-
-/// A fresh directory, removed (immutable files made mutable first) when the test ends.
-final class ScratchDirectory {
-    let path: String
-    private var immutable: [String] = []
-
-    init() throws {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("punchcoach-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-    var listing: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-
-    /// Unwritable even for root (`chattr +i`), else `chmod 444`; false when neither works.
-    func makeReadOnly(_ file: String) -> Bool {
-        if geteuid() == 0 {
-            guard Self.chattr("+i", file) == 0 else { return false }
-            immutable.append(file)
-            return access(file, W_OK) != 0
-        }
-        return chmod(file, 0o444) == 0 && access(file, W_OK) != 0
-    }
-
-    private static func chattr(_ flag: String, _ file: String) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, file]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    deinit {
-        for file in immutable { _ = Self.chattr("-i", file) }
-        try? FileManager.default.removeItem(atPath: path)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The coach as a user meets it, in a real terminal (tmux): it draws, shows punches, stores them,

@@ -1,5 +1,6 @@
 import CoachStore
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 

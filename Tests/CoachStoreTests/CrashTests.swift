@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
             Issue.record("the punchcoach executable is not built next to the tests; run `swift build` first")
             return
         }
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         var printed: [Int64] = []
         for (run, killAfter) in [150, 400, 900].enumerated() {

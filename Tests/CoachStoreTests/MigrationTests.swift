@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func anAbsentFileBecomesTheLatestSchemaInWALMode() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("nested/dir/history.sqlite")
         let store = try HistoryStore.openForWriting(at: path)
         #expect(try store.schemaVersion() == HistorySchema.latestVersion)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func anEmptyFileIsANewDatabase() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("empty.sqlite")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let reader = try #require(try HistoryStore.openForReading(at: path))
@@ -51,7 +52,7 @@ import Testing
     /// opened by this build: read in memory without touching the file, then migrated in place, with
     /// every row kept.
     @Test func aV1DatabaseIsMigratedWithItsData() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("v1.sqlite")
         let started = Date(timeIntervalSince1970: 1_700_000_000)
         do {

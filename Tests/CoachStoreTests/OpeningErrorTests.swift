@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// file is left as it was.
 @Suite struct OpeningErrorTests {
     @Test func aDirectory() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         #expect(throws: StoreError.isDirectory(path: dir.path)) { try HistoryStore.openForWriting(at: dir.path) }
         #expect(throws: StoreError.isDirectory(path: dir.path)) { try HistoryStore.openForReading(at: dir.path) }
         #expect(listing(dir.path).isEmpty)
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotSQLite() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("notes.txt")
         let text = Data("jab, cross, hook\n".utf8)
         _ = FileManager.default.createFile(atPath: path, contents: text)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func anotherProgramsSQLiteDatabase() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("other.sqlite")
         let queue = try rawQueue(path)
         try queue.write { db in try db.execute(sql: "CREATE TABLE contact (name TEXT); INSERT INTO contact VALUES ('Ann')") }
@@ -43,7 +44,7 @@ import Testing
 
     /// A database of schema v3 with a migration this build does not know.
     @Test func aDatabaseFromANewerPunchCoach() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         let queue = try rawQueue(path)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func aNewerUserVersionAloneIsEnough() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         let queue = try rawQueue(path)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func anUnknownMigrationAloneIsEnough() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         let queue = try rawQueue(path)
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func aReadOnlyFile() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         guard dir.makeReadOnly(path) else {
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func aPathWhoseDirectoryIsAFile() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let file = dir.file("plain")
         _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let path = file + "/history.sqlite"
@@ -127,7 +128,7 @@ import Testing
     /// Another connection holds the write lock: opening for writing, and writing with a store
     /// already open, fail after the busy timeout with `locked`.
     @Test func aDatabaseLockedByAnotherWriter() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         let store = try HistoryStore.openForWriting(at: path, busyTimeout: 0.2)
         let session = try store.beginSession(WorkoutSession(mode: "free", source: "test"))
@@ -156,7 +157,7 @@ import Testing
     /// Between workouts the database is in rollback-journal mode, where a writer's exclusive lock
     /// blocks readers too: reading fails after the busy timeout with `locked`.
     @Test func aDatabaseLockedExclusively() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         let other = try rawQueue(path)
@@ -171,14 +172,14 @@ import Testing
     }
 
     @Test func readingAnAbsentDatabaseCreatesNothing() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         #expect(try HistoryStore.openForReading(at: dir.file("history.sqlite")) == nil)
         #expect(try HistoryStore.openForReading(at: dir.file("missing/dir/history.sqlite")) == nil)
         #expect(listing(dir.path).isEmpty)
     }
 
     @Test func readingAClosedDatabaseLeavesNoSideFiles() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         try makeCurrentDatabase(path)
         let before = try #require(contents(path))
