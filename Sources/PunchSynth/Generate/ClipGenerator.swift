@@ -132,8 +132,9 @@ public struct ClipGenerator: Sendable {
                          annotations: annotations, punches: truths, actionStart: q(actionStart), actionEnd: q(actionEnd))
     }
 
-    static func number(_ n: Int) -> String {
+    /// `n` zero-padded to at least `digits` digits.
+    static func number(_ n: Int, digits: Int = 4) -> String {
         let s = String(n)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+        return String(repeating: "0", count: max(0, digits - s.count)) + s
     }
 }
