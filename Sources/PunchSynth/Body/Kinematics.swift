@@ -59,13 +59,6 @@ struct Keyframes: Sendable {
         let u = t1 > t0 ? (t - t0) / (t1 - t0) : 1
         return values[i - 1] + (values[i] - values[i - 1]) * minimumJerk(u)
     }
-
-    /// The same shape with every time mapped by `f`.
-    func retimed(_ f: (Double) -> Double) -> Keyframes {
-        var k = self
-        k.times = times.map(f)
-        return k
-    }
 }
 
 /// Analytic two-bone inverse kinematics (shoulder–elbow–wrist, hip–knee–ankle): the middle joint lies

@@ -16,7 +16,7 @@ struct StancePlanner {
 
     /// Adds motions between `t0` and `t1`, none within `margin` of a busy interval (a punch).
     mutating func fill(_ ch: inout Choreography, from t0: Double, to t1: Double, busy: [ClosedRange<Double>] = [],
-                       feints: Bool = true, margin: Double = 0.3, rng: inout SeededRandom) {
+                       margin: Double = 0.3, rng: inout SeededRandom) {
         var t = t0 + rng.uniform(0, 0.5)
         let s = subject
         while t < t1 {
@@ -25,7 +25,7 @@ struct StancePlanner {
                 0.8 * s.headMovement,  // bob / weave
                 1.2,  // step
                 1.0,  // weight shift
-                feints ? 0.9 : 0,  // feint
+                0.9,  // feint
                 0.6,  // guard adjust
                 1.2,  // nothing: a still moment
             ]

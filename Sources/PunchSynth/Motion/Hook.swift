@@ -34,13 +34,6 @@ struct Hook: PunchMotion {
     var guardReturn: Double { load.end }
     var impacts: [Double] { [rotation.times[rotation.values.firstIndex(of: rotation.values.max()!)!]] }
 
-    func shifted(by dt: Double) -> Hook {
-        var h = self
-        h.load = load.retimed { $0 + dt }
-        h.rotation = rotation.retimed { $0 + dt }
-        return h
-    }
-
     /// Progress of the swing, 0 at the wind-up and 1 at the end of the sweep (for the shoulder's adduction).
     private func swing(_ r: Double) -> Double {
         let lo = rotation.values.min()!, hi = rotation.values.max()!

@@ -27,8 +27,6 @@ protocol PunchMotion: Motion {
     var impacts: [Double] { get }
     /// Seconds the fist is held at full extension beyond the punch's own rhythm (0 for most punches).
     var hold: Double { get }
-    /// The same punch moved in time.
-    func shifted(by dt: Double) -> Self
 }
 
 /// The labels of the synthetic data, in the order of the brief.

@@ -48,13 +48,6 @@ struct StraightPunch: PunchMotion {
         return out
     }
 
-    func shifted(by dt: Double) -> StraightPunch {
-        var p = self
-        p.extent = extent.retimed { $0 + dt }
-        p.bodyDrive = bodyDrive.retimed { $0 + dt }
-        return p
-    }
-
     func body(at t: Double, _ c: inout BodyChannels) {
         let e = extent.value(at: t), b = bodyDrive.value(at: t)
         let side = hand.sideSign

@@ -29,12 +29,6 @@ struct Uppercut: PunchMotion {
     var guardReturn: Double { times[4] }
     var impacts: [Double] { [times[2]] }
 
-    func shifted(by dt: Double) -> Uppercut {
-        var u = self
-        u.times = times.map { $0 + dt }
-        return u
-    }
-
     /// Dip: 0 → 1 in the load, → −0.3 (up on the toes) at the top, → 0 when back.
     private var dipCurve: Keyframes { Keyframes([(times[0], 0), (times[1], 1), (times[2], -0.3), (times[4], 0)]) }
     /// Turn: 0 → −load (towards the punching side) → +drive → 0.
