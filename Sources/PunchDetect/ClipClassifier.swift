@@ -24,8 +24,7 @@ public struct ClipClassifier {
         if let best = r.events.max(by: { $0.event.confidence < $1.event.confidence }) {
             return Outcome(label: best.event.label, events: r.events)
         }
-        let background = classifier.classes.indices.filter { classifier.background.contains(classifier.classes[$0]) }
-        let label = background.max { r.meanProbabilities[$0] < r.meanProbabilities[$1] }.map { classifier.classes[$0] }
+        let label = classifier.backgroundClassIndices.max { r.meanProbabilities[$0] < r.meanProbabilities[$1] }.map { classifier.classes[$0] }
         return Outcome(label: label ?? classifier.classes[0], events: r.events)
     }
 }

@@ -24,7 +24,7 @@ public enum DatasetEvaluator {
         let clipClassifier = ClipClassifier(classifier: classifier, configuration: configuration)
         let labelled = clips.filter { $0.label != nil }
         let results = concurrentMap(labelled) { clip -> DatasetEvaluation.ClipResult in
-            let outcome = clipClassifier.classify(clip.sequence, stance: declaredStance(clip.sequence))
+            let outcome = clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
             let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
             return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
                          confidence: best?.event.confidence)
@@ -38,9 +38,9 @@ public enum DatasetEvaluator {
         let recordings = clips.filter { $0.label == nil && !$0.segments.isEmpty }
         var events: EventScore? = nil
         if !recordings.isEmpty {
-            let punchLabels = Set(classifier.classes.filter { !classifier.background.contains($0) })
+            let punchLabels = Set(classifier.punchLabels)
             let detected = concurrentMap(recordings) { clip -> [DetectedEvent] in
-                StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: declaredStance(clip.sequence)).events
+                StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance).events
             }
             // Score each recording on its own clock, then pool the counts.
             var pooled: [DetectedEvent] = []
@@ -57,10 +57,5 @@ public enum DatasetEvaluator {
             events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels)
         }
         return DatasetEvaluation(report: ClassificationReport(confusion), clips: results, events: events, recordings: recordings.count)
-    }
-
-    /// The stance a file declares (`stance=` in its first line), if any.
-    public static func declaredStance(_ s: SkeletonSequence) -> Stance? {
-        s.extra.first { $0.key == "stance" }.flatMap { Stance(rawValue: $0.value) }
     }
 }

@@ -6,8 +6,6 @@ public struct DetectedEvent: Sendable, Equatable {
     /// Stream time (of the newest frame) when the detector emitted the event: `emittedAt − event.end`
     /// is what the boxer waits.
     public var emittedAt: Double
-    /// Mean probability of each class over the run (model class order).
-    public var classProbabilities: [Float]
     /// Whether `peakSpeed` is in metres per second (world coordinates) or torso lengths per second.
     public var speedInMetres: Bool
 }

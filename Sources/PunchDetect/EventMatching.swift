@@ -71,10 +71,9 @@ public enum EventMatcher {
         let f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
         let countError = truth.isEmpty ? Double(found.count) : abs(Double(found.count - truth.count)) / Double(truth.count)
         latencies.sort()
-        let median = latencies.isEmpty ? nil : (latencies.count % 2 == 1 ? latencies[latencies.count / 2]
-                                                  : (latencies[latencies.count / 2 - 1] + latencies[latencies.count / 2]) / 2)
+        let latencyMedian = median(latencies)
         return EventScore(truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: precision, recall: recall, f1: f1,
-                          countError: countError, latencyMedianMs: median, latenciesMs: latencies, perLabel: perLabel,
+                          countError: countError, latencyMedianMs: latencyMedian, latenciesMs: latencies, perLabel: perLabel,
                           confusedWith: confused)
     }
 }

@@ -39,7 +39,6 @@ public final class PunchDetector {
     /// Whether the stream carries world coordinates (metres), so speeds are in m/s.
     private var metric = false
     private let punchClasses: [Int]
-    private let backgroundClasses: [Int]
     private let jabIndex: Int?
     private let idleIndex: Int?
     /// Recent (label time, smoothed idle probability), for the guard context of a new run.
@@ -72,9 +71,7 @@ public final class PunchDetector {
         buffer = WindowBuffer(capacity: classifier.window.frames)
         stanceTracker = StanceTracker(fixed: configuration.stance)
         probabilities = [Float](repeating: 0, count: classifier.classes.count)
-        let background = classifier.background
-        punchClasses = classifier.classes.indices.filter { !background.contains(classifier.classes[$0]) }
-        backgroundClasses = classifier.classes.indices.filter { background.contains(classifier.classes[$0]) }
+        punchClasses = classifier.punchClassIndices
         jabIndex = classifier.classes.firstIndex(of: "jab")
         idleIndex = classifier.classes.firstIndex(of: "idle")
         doubleJabIndex = classifier.classes.firstIndex(of: "double_jab")
@@ -176,7 +173,7 @@ public final class PunchDetector {
 
     private func updateGuard(_ p: [Float], at t: Double) {
         guard state == .ok || state == .guardDropped else { return }
-        let idle = classifier.classes.firstIndex(of: "idle").map { p[$0] } ?? 0
+        let idle = idleIndex.map { p[$0] } ?? 0
         if idle < 0.5 { lastGuardTime = t }
         state = t - lastGuardTime > configuration.guardDroppedSeconds ? .guardDropped : .ok
     }
@@ -271,6 +268,6 @@ public final class PunchDetector {
             return []
         }
         lastEmitted = event
-        return [DetectedEvent(event: event, emittedAt: time, classProbabilities: mean, speedInMetres: metric)]
+        return [DetectedEvent(event: event, emittedAt: time, speedInMetres: metric)]
     }
 }

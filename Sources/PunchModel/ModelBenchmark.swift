@@ -12,12 +12,6 @@ public enum ModelBenchmark {
         public var parameters: Int
     }
 
-    /// Median of `values`.
-    public static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        return s.isEmpty ? .nan : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
-    }
-
     static func milliseconds(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
@@ -44,17 +38,11 @@ public enum ModelBenchmark {
         let loss = SoftmaxCrossEntropy(labelSmoothing: 0.05)
         let train = (0..<trainSteps).map { _ in
             milliseconds {
-                _ = concurrentMap(Array(parallel.split(batch).enumerated())) { r, range -> Int in
-                    let replica = parallel.replicas[r]
-                    replica.zeroGradients()
-                    guard !range.isEmpty else { return 0 }
+                _ = parallel.step(batch, master: network, optimiser: &optimiser, learningRate: 1e-3) { replica, range -> Void in
+                    guard !range.isEmpty else { return }
                     let logits = replica.forward(Tensor.batch(of: range.map { features[$0] }, channels: channels, time: frames), training: true)
                     replica.backward(loss(logits, targets: range.map { targets[$0] }).gradient)
-                    return range.count
                 }
-                parallel.gatherGradients(into: network)
-                optimiser.update(network.parameters, learningRate: 1e-3)
-                parallel.broadcast(from: network)
             }
         }
         return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: Array(train.dropFirst(2)),

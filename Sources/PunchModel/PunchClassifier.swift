@@ -8,13 +8,23 @@ public final class PunchClassifier {
     public let extractor: FeatureExtractor
 
     public var classes: [String] { header.classes }
-    public var background: Set<String> { Set(header.background) }
+    /// Classes that are states, not punches (the header's `background`).
+    public let background: Set<String>
+    /// Indices of the punch classes and of the background classes, in class order.
+    public let punchClassIndices: [Int]
+    public let backgroundClassIndices: [Int]
+    /// The punch classes' names, in class order.
+    public var punchLabels: [String] { punchClassIndices.map { header.classes[$0] } }
     public var window: ModelHeader.WindowSpec { header.window }
 
     public init(header: ModelHeader, network: Network) {
         self.header = header
         self.network = network
         extractor = FeatureExtractor(frames: header.window.frames, rate: header.window.rate)
+        let background = Set(header.background)
+        self.background = background
+        punchClassIndices = header.classes.indices.filter { !background.contains(header.classes[$0]) }
+        backgroundClassIndices = header.classes.indices.filter { background.contains(header.classes[$0]) }
     }
 
     /// A new, untrained classifier.
@@ -49,12 +59,6 @@ public final class PunchClassifier {
             let row = features + c * T
             for t in 0..<T { row[t] = (row[t] - m) * s }
         }
-    }
-
-    /// Class probabilities for a batch of standardised feature arrays.
-    public func probabilities(standardised samples: [[Float]]) -> [[Float]] {
-        let x = Tensor.batch(of: samples, channels: header.features.channels, time: header.window.frames)
-        return softmax(network.forward(x, training: false))
     }
 
     /// Class probabilities of one window (`mirror` for southpaw boxers), with its body frame.

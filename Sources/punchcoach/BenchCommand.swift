@@ -36,9 +36,9 @@ struct BenchCommand: AsyncParsableCommand {
         let classifier = try ModelLocation.loadOrFresh(model)
         let window = BenchFixtures.window()
         let r = ModelBenchmark.run(classifier: classifier, window: window)
-        let forward = ModelBenchmark.median(r.forwardMilliseconds)
-        let networkOnly = ModelBenchmark.median(r.networkOnlyMilliseconds)
-        let step = ModelBenchmark.median(r.trainStepMilliseconds)
+        let forward = median(r.forwardMilliseconds) ?? .nan
+        let networkOnly = median(r.networkOnlyMilliseconds) ?? .nan
+        let step = median(r.trainStepMilliseconds) ?? .nan
         let windowsPerSecond = Double(r.batch) / (step / 1000)
         if json {
             var out: [String: Double] = [

@@ -59,7 +59,7 @@ struct ClassifyCommand: AsyncParsableCommand {
         let wall = Date().timeIntervalSince(started)
         let duration = lastTime - (firstTime ?? 0)
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
-        let punchLabels = Set(classifier.classes.filter { !classifier.background.contains($0) })
+        let punchLabels = Set(classifier.punchLabels)
         let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
         if json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,

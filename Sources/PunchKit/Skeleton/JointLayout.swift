@@ -5,23 +5,22 @@
 public struct JointLayout: Equatable, Hashable, Sendable {
     public let name: String
     public let joints: [String]
+    /// For every joint, the index of its left/right partner (itself for central joints). Stored:
+    /// mirroring runs per window on the live path.
+    public let mirrorIndex: [Int]
 
     public init(name: String, joints: [String]) {
         self.name = name
         self.joints = joints
+        mirrorIndex = joints.map { name in
+            let partner = Self.mirroredName(name)
+            return joints.firstIndex(of: partner) ?? joints.firstIndex(of: name)!
+        }
     }
 
     public var count: Int { joints.count }
 
     public func index(of joint: String) -> Int? { joints.firstIndex(of: joint) }
-
-    /// For every joint, the index of its left/right partner (itself for central joints).
-    public var mirrorIndex: [Int] {
-        joints.map { name in
-            let partner = Self.mirroredName(name)
-            return joints.firstIndex(of: partner) ?? joints.firstIndex(of: name)!
-        }
-    }
 
     static func mirroredName(_ name: String) -> String {
         let words = name.split(separator: "_", omittingEmptySubsequences: false).map { word -> Substring in

@@ -120,10 +120,3 @@ public struct BodyFrame: Sendable {
                          lateral: lateral, mirror: mirror)
     }
 }
-
-func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let s = values.sorted()
-    let m = s.count / 2
-    return s.count % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2
-}

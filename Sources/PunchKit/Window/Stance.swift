@@ -59,3 +59,10 @@ public enum StanceEstimator {
         return total >= 0 ? .orthodox : .southpaw
     }
 }
+
+extension SkeletonSequence {
+    /// The stance the file declares (`stance=` in its first line), if any.
+    public var declaredStance: Stance? {
+        extra.first { $0.key == "stance" }.flatMap { Stance(rawValue: $0.value) }
+    }
+}

@@ -11,6 +11,22 @@ final class DataParallel: @unchecked Sendable {
         broadcast(from: network)
     }
 
+    /// One optimisation step over a batch of `count`: every replica zeroes its gradients and runs
+    /// `body` on its contiguous part of the batch (concurrently, one a core; the part may be empty),
+    /// then the gradients are summed into `master`, the optimiser updates it and the replicas get
+    /// its new parameters. Returns what `body` gave, in replica order.
+    func step<R>(_ count: Int, master: Network, optimiser: inout AdamW, learningRate: Float,
+                 _ body: (Network, Range<Int>) -> R) -> [R] {
+        let results = concurrentMap(Array(split(count).enumerated())) { r, range -> R in
+            replicas[r].zeroGradients()
+            return body(replicas[r], range)
+        }
+        gatherGradients(into: master)
+        optimiser.update(master.parameters, learningRate: learningRate)
+        broadcast(from: master)
+        return results
+    }
+
     /// Contiguous parts of a batch of `count`, one per replica (the last ones may be empty).
     func split(_ count: Int) -> [Range<Int>] {
         let n = replicas.count

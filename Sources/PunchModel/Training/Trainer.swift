@@ -24,7 +24,7 @@ public final class Trainer {
     }
 
     var backgroundIndices: Set<Int> {
-        Set(classifier.classes.enumerated().filter { classifier.background.contains($0.element) }.map(\.offset))
+        Set(classifier.backgroundClassIndices)
     }
 
     public func train(_ train: [PreparedClip], validation: [PreparedClip], progress: (TrainingProgress) -> Void = { _ in }) -> Outcome {
@@ -79,10 +79,8 @@ public final class Trainer {
                 let totalWeight = sampleWeights.reduce(0, +)
                 // Each core cuts, augments and featurises its half of the batch and back-propagates it
                 // through its own replica of the network (OpenBLAS on one thread each).
-                let halves = parallel.split(batch.count)
-                let results = concurrentMap(Array(halves.enumerated())) { r, range -> ReplicaResult in
-                    let replica = parallel.replicas[r]
-                    replica.zeroGradients()
+                let results = parallel.step(batch.count, master: classifier.network, optimiser: &optimiser,
+                                            learningRate: schedule.rate(at: step)) { replica, range -> ReplicaResult in
                     guard !range.isEmpty else { return ReplicaResult(loss: 0, correct: 0) }
                     let features = range.map { i -> [Float] in
                         var g = epochRng.derived(UInt64(b * cfg.batch + i))
@@ -95,9 +93,6 @@ public final class Trainer {
                     let correct = softmax(logits).enumerated().filter { argmax($0.element) == targets[part[$0.offset]] }.count
                     return ReplicaResult(loss: Double(l), correct: correct)
                 }
-                parallel.gatherGradients(into: classifier.network)
-                optimiser.update(classifier.network.parameters, learningRate: schedule.rate(at: step))
-                parallel.broadcast(from: classifier.network)
                 step += 1
                 lossSum += results.reduce(0) { $0 + $1.loss } * Double(batch.count)
                 correct += results.reduce(0) { $0 + $1.correct }

@@ -20,7 +20,7 @@ public enum TrainingSet {
         concurrentMap(clips) { clip in
             let s = clip.sequence.resampled(rate: rate)
             let labels = FrameLabels.make(clip: clip, resampled: s, classes: classes, background: background)
-            let declared = clip.sequence.extra.first { $0.key == "stance" }.flatMap { Stance(rawValue: $0.value) }
+            let declared = clip.sequence.declaredStance
             let stance = declared ?? StanceEstimator.estimate(s) ?? .orthodox
             return PreparedClip(name: clip.name, label: clip.label, subject: clip.subject ?? clip.name,
                                 sequence: s, labels: labels, stance: stance)
