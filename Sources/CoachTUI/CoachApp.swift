@@ -129,7 +129,7 @@ public final class CoachApp {
             if let s = TerminationSignals.received { return .signal(s) }
             try session.step(now: clock.now)
             let recent = session.view.recent
-            let new = session.storedPunches.count + (session.recorder.store == nil ? session.view.tally.total : 0) - shown
+            let new = session.view.tally.total - shown
             if new > 0 {
                 for p in recent.prefix(new).reversed() {
                     line(String(format: "%8.2f  %-5@ %-10@ %5.2f %@  conf %3.0f%%  latency %3.0f ms%@",

@@ -89,9 +89,7 @@ struct CoachCommand: AsyncParsableCommand {
         let session: CoachSession
         let recorder: WorkoutRecorder
         do {
-            if !headless && (isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1) {
-                throw CLIError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
-            }
+            if !headless { try Terminal.requireTTY() }
             let classifier = try ModelLocation.load(model)
             let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                            demo: source is DemoSource, seed: seed)

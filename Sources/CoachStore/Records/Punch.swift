@@ -60,7 +60,6 @@ public struct Punch: Codable, Equatable, Sendable, FetchableRecord, MutablePersi
     public enum Columns {
         public static let sessionId = Column(CodingKeys.sessionId)
         public static let start = Column(CodingKeys.start)
-        public static let label = Column(CodingKeys.label)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

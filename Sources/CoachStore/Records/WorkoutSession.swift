@@ -43,7 +43,6 @@ public struct WorkoutSession: Codable, Equatable, Sendable, FetchableRecord, Mut
     public enum Columns {
         public static let id = Column(CodingKeys.id)
         public static let startedAt = Column(CodingKeys.startedAt)
-        public static let endedAt = Column(CodingKeys.endedAt)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

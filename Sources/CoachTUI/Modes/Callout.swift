@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// One punch the coach can call: a label, and the hand when the call names one ("lead hook").
@@ -53,4 +54,12 @@ public struct Callout: Equatable, Sendable {
     public var text: String { punches.map(\.description).joined(separator: " – ") }
     /// The labels joined by commas, as the store keeps a combo: `jab,cross,hook`.
     public var comboKey: String { punches.map(\.label).joined(separator: ",") }
+
+    /// The store's prompts of this callout: one a punch, in order (`position` 0, 1, …), without ids.
+    func prompts(sessionId: Int64, roundId: Int64? = nil) -> [Prompt] {
+        punches.enumerated().map { i, p in
+            Prompt(sessionId: sessionId, roundId: roundId, calledAt: calledAt, combo: comboKey, position: i,
+                   expectedLabel: p.label, expectedHand: p.hand?.rawValue)
+        }
+    }
 }

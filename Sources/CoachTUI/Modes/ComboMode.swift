@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// The coach calls punches and combinations from an adaptive `CalloutPicker`; each called punch is
@@ -12,7 +13,6 @@ public final class ComboMode: WorkoutMode {
     public private(set) var picker: CalloutPicker
     public private(set) var outcomes: [PromptOutcome] = []
     public private(set) var callouts: [Callout] = []
-    public private(set) var extras: [PunchEvent] = []
     private var book: PromptBook
     private var current: Callout?
     private var currentOutcomes: [PromptOutcome] = []
@@ -51,7 +51,6 @@ public final class ComboMode: WorkoutMode {
 
     public func handle(event: PunchEvent, at now: Double) -> PunchVerdict {
         guard let o = book.answer(event) else {
-            extras.append(event)
             return PunchVerdict(note: current == nil ? "between calls" : nil)
         }
         settle(o, at: now)
@@ -74,7 +73,7 @@ public final class ComboMode: WorkoutMode {
         var lines: [String] = []
         let done = outcomes.count
         let reactions = outcomes.filter(\.correct).compactMap(\.reactionMs)
-        lines.append("correct \(correctCount)/\(done)  accuracy \(Format.percent(done > 0 ? Double(correctCount) / Double(done) : nil))  reaction \(Format.ms(Format.mean(reactions)))")
+        lines.append("correct \(correctCount)/\(done)  accuracy \(Format.percent(PromptScoring.accuracy(correct: correctCount, prompted: done)))  reaction \(Format.ms(Format.mean(reactions)))")
         if let r = lastResult { lines.append(r.outcomes.map(Format.outcome).joined(separator: "  ")) }
         let weakest = picker.vocabulary.max { picker.weight($0) < picker.weight($1) }
         if let w = weakest, done >= 3 { lines.append("working on: \(w)") }
@@ -94,7 +93,7 @@ public final class ComboMode: WorkoutMode {
 
     public var summary: ModeSummary {
         let reactions = outcomes.filter(\.correct).compactMap(\.reactionMs)
-        let accuracy = outcomes.isEmpty ? nil : Double(correctCount) / Double(outcomes.count)
+        let accuracy = PromptScoring.accuracy(correct: correctCount, prompted: outcomes.count)
         var lines: [String] = []
         for p in picker.vocabulary {
             let mine = outcomes.filter { $0.called == p }

@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// One punch, N reps: the coach calls the punch, waits for it (or for its window to pass), pauses,
@@ -73,7 +74,7 @@ public final class DrillMode: WorkoutMode {
         let title = "DRILL · \(punch.description.uppercased()) · rep \(min(results.count + (current == nil ? 0 : 1), reps))/\(reps)"
         var lines: [String] = []
         let done = results.count
-        lines.append("correct \(correctCount)/\(done)  accuracy \(Format.percent(done > 0 ? Double(correctCount) / Double(done) : nil))")
+        lines.append("correct \(correctCount)/\(done)  accuracy \(Format.percent(PromptScoring.accuracy(correct: correctCount, prompted: done)))")
         let reactions = results.filter(\.correct).compactMap(\.reactionMs)
         let speeds = results.filter(\.correct).compactMap(\.speed)
         lines.append("reaction \(Format.ms(Format.mean(reactions)))  speed \(Format.speed(Format.mean(speeds)))")
@@ -101,7 +102,7 @@ public final class DrillMode: WorkoutMode {
             "rep \(i + 1): " + Format.outcome(o) + (o.speed.map { "  " + Format.speed($0) } ?? "")
         }
         if !extras.isEmpty { lines.append("\(extras.count) punches thrown between calls") }
-        let accuracy = results.isEmpty ? nil : Double(correctCount) / Double(results.count)
+        let accuracy = PromptScoring.accuracy(correct: correctCount, prompted: results.count)
         return ModeSummary(
             headline: "Drill \(punch): \(correctCount)/\(results.count) correct (\(Format.percent(accuracy))), "
                 + "reaction \(Format.ms(Format.mean(reactions))), speed \(Format.speed(Format.mean(speeds)))",

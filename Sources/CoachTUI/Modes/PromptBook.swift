@@ -24,19 +24,17 @@ public struct PromptOutcome: Equatable, Sendable {
     public var called: CalledPunch
     /// The label thrown; nil for a miss (no punch in the response window).
     public var thrown: String?
-    public var thrownHand: Hand?
     public var correct: Bool
     public var reactionMs: Double?
     public var speed: Double?
 
     public var missed: Bool { thrown == nil }
 
-    public init(key: PromptKey, called: CalledPunch, thrown: String?, thrownHand: Hand?, correct: Bool,
+    public init(key: PromptKey, called: CalledPunch, thrown: String?, correct: Bool,
                 reactionMs: Double?, speed: Double?) {
         self.key = key
         self.called = called
         self.thrown = thrown
-        self.thrownHand = thrownHand
         self.correct = correct
         self.reactionMs = reactionMs
         self.speed = speed
@@ -62,16 +60,14 @@ public struct PromptBook: Sendable {
 
     /// Opens a prompt for each punch of `callout`.
     public mutating func call(_ callout: Callout) {
-        for (i, p) in callout.punches.enumerated() {
-            let key = PromptKey(callout: callout.id, position: i)
+        for (prompt, p) in zip(callout.prompts(sessionId: 0), callout.punches) {
+            var prompt = prompt
+            let key = PromptKey(callout: callout.id, position: prompt.position)
+            prompt.id = key.localId
             called[key] = p
-            open.append(Prompt(id: key.localId, sessionId: 0, calledAt: callout.calledAt, combo: callout.comboKey,
-                               position: i, expectedLabel: p.label, expectedHand: p.hand?.rawValue))
+            open.append(prompt)
         }
     }
-
-    public var isEmpty: Bool { open.isEmpty }
-    public var openKeys: [PromptKey] { open.compactMap { $0.id.map(PromptKey.init(localId:)) } }
 
     /// The prompt `event` answers, if any (then closed), scored.
     public mutating func answer(_ event: PunchEvent) -> PromptOutcome? {
@@ -79,7 +75,7 @@ public struct PromptBook: Sendable {
         open.removeAll { $0.id == id }
         let key = PromptKey(localId: id)
         return PromptOutcome(
-            key: key, called: called[key] ?? CalledPunch(prompt.expectedLabel), thrown: event.label, thrownHand: event.hand,
+            key: key, called: called[key] ?? CalledPunch(prompt.expectedLabel), thrown: event.label,
             correct: PromptScoring.isCorrect(label: event.label, hand: event.hand.rawValue, for: prompt),
             reactionMs: PromptScoring.reactionMs(start: event.start, prompt: prompt), speed: event.peakSpeed)
     }
@@ -91,11 +87,8 @@ public struct PromptBook: Sendable {
         return gone.compactMap { p in
             guard let id = p.id else { return nil }
             let key = PromptKey(localId: id)
-            return PromptOutcome(key: key, called: called[key] ?? CalledPunch(p.expectedLabel), thrown: nil, thrownHand: nil,
+            return PromptOutcome(key: key, called: called[key] ?? CalledPunch(p.expectedLabel), thrown: nil,
                                  correct: false, reactionMs: nil, speed: nil)
         }
     }
-
-    /// When the last open prompt's window closes (nil when none is open).
-    public var closesAt: Double? { open.map { scoring.window(for: $0).upperBound }.max() }
 }

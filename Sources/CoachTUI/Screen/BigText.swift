@@ -36,8 +36,6 @@ public enum BigText {
         return text.reduce(0) { $0 + glyph($1)[0].count * scale } + (text.count - 1) * scale
     }
 
-    public static func height(scale: Int = 1) -> Int { scale == 1 ? 3 : 5 }
-
     /// Draws `text` with its top-left at (x, y).
     public static func draw(_ text: String, into buffer: inout ScreenBuffer, x: Int, y: Int, scale: Int = 1, _ style: Style) {
         var cx = x

@@ -16,7 +16,8 @@ public enum HistoryScreen {
         guard let store else { return Data(sessions: 0, series: [], totals: [:], error: "no database (--db) in this workout") }
         do {
             let summary = try store.summary(lastSessions: lastSessions)
-            let series = try store.sessionSeries(lastSessions: lastSessions)
+            // The summary's trends are the per-session series (same labels, order and sessions).
+            let series = summary.punches.map { PunchSeries(label: $0.label, points: $0.trend) }
             var totals: [String: PunchStats] = [:]
             for p in summary.punches { totals[p.label] = p.total }
             return Data(sessions: summary.sessions, series: series, totals: totals, error: nil)

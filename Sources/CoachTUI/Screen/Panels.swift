@@ -1,3 +1,4 @@
+import CoachStore
 import Foundation
 import PunchDetect
 import PunchKit
@@ -45,8 +46,7 @@ enum CountersPanel {
                 b.text(String(repeating: "▪", count: n), x: x, y: y, Style(.bar), maxWidth: w)
                 x += w + 1
             }
-            if e.prompted > 0 {
-                let acc = Double(e.correct) / Double(e.prompted)
+            if let acc = PromptScoring.accuracy(correct: e.correct, prompted: e.prompted) {
                 b.text(String(format: "%3d%%", Int((acc * 100).rounded())), x: inner.maxX - 4, y: y,
                        Style(acc >= 0.75 ? .good : acc >= 0.5 ? .warn : .bad))
             }

@@ -1,3 +1,4 @@
+import CoachStore
 import Foundation
 
 /// The end-of-workout summary: the mode's headline and lines, a table per punch type (count, lead
@@ -28,7 +29,7 @@ enum SummaryScreen {
         for e in s.tally.entries where ty < table.maxY - 1 {
             let reaction = Format.mean(e.reactions)
             let speed = Format.mean(e.speeds)
-            let accuracy = e.prompted > 0 ? Double(e.correct) / Double(e.prompted) : nil
+            let accuracy = PromptScoring.accuracy(correct: e.correct, prompted: e.prompted)
             let cells: [(String, Int, Style)] = [
                 (Format.name(e.label), 2, Style(e.count > 0 ? .accent : .dim, bold: e.count > 0)),
                 ("\(e.count)", 16, Style(.accent)), ("\(e.lead)/\(e.rear)", 24, Style(.normal)),

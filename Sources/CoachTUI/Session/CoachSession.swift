@@ -47,8 +47,8 @@ public final class CoachSession {
         view.classes = detector.classifier.classes
         view.probabilities = detector.probabilities
         view.databasePath = recorder.store?.path
-        let background = detector.classifier.background
-        view.tally.prepare(detector.classifier.classes.filter { !background.contains($0) })
+        view.classifierHz = detector.classifier.window.rate / Double(detector.configuration.stride)
+        view.tally.prepare(detector.classifier.punchLabels)
         view.panel = mode.panel(now: 0)
     }
 
@@ -149,7 +149,6 @@ public final class CoachSession {
         } else if frameTimes.isEmpty {
             view.sourceFPS = 0
         }
-        view.classifierHz = detector.classifier.window.rate / Double(detector.configuration.stride)
         view.detectorMs = detectorCost
     }
 
@@ -159,7 +158,7 @@ public final class CoachSession {
         guard !view.finished else { return }
         let t = now ?? lastNow
         // A round still running ends where the workout ends.
-        if let rounds = mode as? RoundsMode, case .work(let n) = rounds.phase { try? recorder.roundEnded(number: n, at: t) }
+        try? recorder.endOpenRound(at: t)
         if clips?.isRecording == true { _ = try? clips?.stop(at: t, span: nil, callout: nil) }
         view.finished = true
         var extra: [String] = []

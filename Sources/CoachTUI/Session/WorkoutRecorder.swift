@@ -64,13 +64,16 @@ public final class WorkoutRecorder {
         if currentRound == id { currentRound = nil }
     }
 
+    /// Ends the round still running (started and not ended), if any, at session second `t`.
+    public func endOpenRound(at t: Double) throws {
+        guard let store, let id = currentRound else { return }
+        try store.endRound(id, at: t)
+        currentRound = nil
+    }
+
     public func callout(_ c: Callout) throws {
         guard let store, let sessionId else { return }
-        let prompts = c.punches.enumerated().map { i, p in
-            Prompt(sessionId: sessionId, roundId: currentRound, calledAt: c.calledAt, combo: c.comboKey, position: i,
-                   expectedLabel: p.label, expectedHand: p.hand?.rawValue)
-        }
-        let stored = try store.addPrompts(prompts)
+        let stored = try store.addPrompts(c.prompts(sessionId: sessionId, roundId: currentRound))
         for (i, p) in stored.enumerated() {
             promptIds[PromptKey(callout: c.id, position: i)] = p.id
             append("prompt,\(p.id ?? 0),\(p.expectedLabel),\(c.calledAt)")

@@ -24,11 +24,16 @@ public final class Terminal {
     private var stopped = false
     private var pairs: [Palette: Int32] = [:]
 
+    /// Throws a one-line error when stdin or stdout is not a terminal.
+    public static func requireTTY() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CoachError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or add --headless")
+        }
+    }
+
     /// Starts ncurses. Throws a one-line error when stdin or stdout is not a terminal.
     public static func start() throws -> Terminal {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CoachError("the coach needs a terminal (stdin and stdout must be a tty); run it in a terminal, or use --headless")
-        }
+        try requireTTY()
         setlocale(LC_ALL, "")
         // Short ESC delay: the escape key closes overlays at once.
         setenv("ESCDELAY", "25", 0)
