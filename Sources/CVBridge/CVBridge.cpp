@@ -1,6 +1,5 @@
 #include "CVBridge.h"
 #include "Errors.hpp"
-#include <opencv2/core.hpp>
 
 namespace {
 thread_local std::string last_error;
@@ -15,4 +14,3 @@ void clear_error() { last_error.clear(); }
 }  // namespace cvb
 
 const char *cvb_last_error(void) { return last_error.c_str(); }
-const char *cvb_opencv_version(void) { return CV_VERSION; }

@@ -39,15 +39,19 @@ cvb_frame *cvb_frame_resized(const cvb_frame *frame, int width, int height) {
     return out;
 }
 
-int cvb_frame_write(const cvb_frame *frame, const char *path) {
+int cvb::write_bgr(const cv::Mat &bgr, const char *path) {
     cvb::clear_error();
     try {
-        if (frame->bgr.empty()) return cvb::fail(CVB_E_ARGUMENT, std::string(path) + ": the frame is empty");
-        if (!cv::imwrite(path, frame->bgr)) {
+        if (!cv::imwrite(path, bgr)) {
             return cvb::fail(CVB_E_IO, std::string(path) + ": could not write the image (check the folder exists and the extension is .png or .jpg)");
         }
     } catch (const cv::Exception &e) {
         return cvb::fail(CVB_E_IO, std::string(path) + ": " + e.msg);
     }
     return CVB_OK;
+}
+
+int cvb_frame_write(const cvb_frame *frame, const char *path) {
+    if (frame->bgr.empty()) return cvb::fail(CVB_E_ARGUMENT, std::string(path) + ": the frame is empty");
+    return cvb::write_bgr(frame->bgr, path);
 }

@@ -1,7 +1,7 @@
 // Drawing on RGB images and writing them (contact sheets, charts, overlays).
 #include "CVBridge.h"
 #include "Errors.hpp"
-#include <opencv2/imgcodecs.hpp>
+#include "Frame.hpp"
 #include <opencv2/imgproc.hpp>
 
 struct cvb_image {
@@ -53,17 +53,7 @@ void cvb_text_size(const char *text, double scale, int thickness, int *width, in
     *height = s.height;
 }
 
-int cvb_image_write(const cvb_image *image, const char *path) {
-    cvb::clear_error();
-    try {
-        if (!cv::imwrite(path, image->bgr)) {
-            return cvb::fail(CVB_E_IO, std::string(path) + ": could not write the image (check the folder exists and the extension is .png or .jpg)");
-        }
-    } catch (const cv::Exception &e) {
-        return cvb::fail(CVB_E_IO, std::string(path) + ": " + e.msg);
-    }
-    return CVB_OK;
-}
+int cvb_image_write(const cvb_image *image, const char *path) { return cvb::write_bgr(image->bgr, path); }
 
 void cvb_image_pixels(const cvb_image *image, uint8_t *rgb) {
     const cv::Mat &m = image->bgr;

@@ -161,8 +161,6 @@ void cvb_pose_default_options(cvb_pose_options *o) {
     o->refine_from_heatmap = 1;
 }
 
-int cvb_pose_has_heatmap(const cvb_pose *pose) { return pose->has_heatmap ? 1 : 0; }
-
 int cvb_pose_detect(cvb_pose *p, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count) {
     cvb::clear_error();
     *count = 0;

@@ -68,9 +68,6 @@ public final class BlazePoseExtractor: PoseExtractor {
 
     public func reset() { cvb_pose_reset(pointer) }
 
-    /// True when the landmark model has the heatmap output that refines x, y.
-    public var hasHeatmap: Bool { cvb_pose_has_heatmap(pointer) != 0 }
-
     /// A person the detector sees, in image pixels, and the crop the landmark model would read.
     public struct PersonDetection: Sendable {
         public var score: Double

@@ -9,8 +9,7 @@ public final class BlazePoseSource: PoseSource {
     public var name: String { capture.name }
     /// True for a camera: frames come at the pace of the world.
     public var isRealTime: Bool { capture.isCamera }
-    /// The last frame read and what the model saw in it (for overlays and status lines).
-    public private(set) var lastFrame: VideoFrame?
+    /// What the model saw in the last frame read.
     public private(set) var lastObservation: PoseObservation?
 
     public init(capture: FrameCapture, extractor: PoseExtractor) {
@@ -20,9 +19,9 @@ public final class BlazePoseSource: PoseSource {
     }
 
     /// Camera N (`/dev/videoN`) through BlazePose.
-    public convenience init(camera index: Int, model: BlazePoseModel? = nil) throws {
+    public convenience init(camera index: Int, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
         let capture = try FrameCapture(.camera(index))
-        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: true))
+        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing))
     }
 
     /// A video file through BlazePose (upright whatever the file's rotation metadata).
@@ -41,7 +40,6 @@ public final class BlazePoseSource: PoseSource {
     public func nextObservation() throws -> (frame: VideoFrame, pose: PoseObservation)? {
         guard let frame = try capture.read() else { return nil }
         let pose = try extractor.extract(frame)
-        lastFrame = frame
         lastObservation = pose
         return (frame, pose)
     }

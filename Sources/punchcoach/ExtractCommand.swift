@@ -28,16 +28,10 @@ struct ExtractCommand: AsyncParsableCommand {
     func run() async throws {
         let spec = try InputSpec(input)
         if let overlay { try Self.checkOverlay(overlay, spec: spec) }
-        switch spec {
-        case .skeletons(let url):
+        if case .skeletons(let url) = spec {
             try convertSkeletons(url)
-        case .video(let url):
-            try extract(try BlazePoseSource(video: url.path, smoothing: !noSmoothing))
-        case .image(let url):
-            try extract(try BlazePoseSource(image: url.path))
-        case .camera(let n):
-            let capture = try FrameCapture(.camera(n))
-            try extract(BlazePoseSource(capture: capture, extractor: try BlazePoseExtractor(smoothing: !noSmoothing)))
+        } else if let source = try BlazePoseSource.open(spec, smoothing: !noSmoothing) {
+            try extract(source)
         }
     }
 
@@ -108,8 +102,7 @@ struct ExtractCommand: AsyncParsableCommand {
 
     func convertSkeletons(_ url: URL) throws {
         let raw = try SkeletonCSV.read(url)
-        let sequence: SkeletonSequence
-        do { sequence = try raw.canonical() } catch { throw DataFileError(file: url.path, "\(error)") }
+        let sequence = try raw.canonical(file: url.path)
         try SkeletonCSV.write(sequence, to: URL(fileURLWithPath: out))
         let frames = sequence.frameCount
         let meanConfidence = frames == 0 ? 0 : (0..<frames).map(sequence.meanConfidence(frame:)).reduce(0, +) / Double(frames)

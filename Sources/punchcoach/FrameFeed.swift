@@ -8,23 +8,13 @@ import PunchKit
 struct FrameFeed {
     private let sequence: SkeletonSequence?
     private let source: BlazePoseSource?
-    let spec: InputSpec
 
     init(_ spec: InputSpec) throws {
-        self.spec = spec
-        switch spec {
-        case .skeletons(let url):
-            let raw = try SkeletonCSV.read(url)
-            do { sequence = try raw.canonical() } catch { throw DataFileError(file: url.path, "\(error)") }
+        if case .skeletons(let url) = spec {
+            sequence = try SkeletonCSV.read(url).canonical(file: url.path)
             source = nil
-        case .video(let url):
-            source = try BlazePoseSource(video: url.path)
-            sequence = nil
-        case .image(let url):
-            source = try BlazePoseSource(image: url.path)
-            sequence = nil
-        case .camera(let n):
-            source = try BlazePoseSource(camera: n)
+        } else {
+            source = try BlazePoseSource.open(spec)
             sequence = nil
         }
     }
@@ -44,6 +34,19 @@ struct FrameFeed {
         for f in 0..<s.frameCount {
             if let maxSeconds, s.times[f] - s.times[0] > maxSeconds { break }
             try body(s.frame(f))
+        }
+    }
+}
+
+extension BlazePoseSource {
+    /// The video, image or camera of `spec` through BlazePose (an image is never smoothed); nil for a
+    /// skeleton CSV, which needs no pose model.
+    static func open(_ spec: InputSpec, smoothing: Bool = true) throws -> BlazePoseSource? {
+        switch spec {
+        case .skeletons: return nil
+        case .video(let url): return try BlazePoseSource(video: url.path, smoothing: smoothing)
+        case .image(let url): return try BlazePoseSource(image: url.path)
+        case .camera(let n): return try BlazePoseSource(camera: n, smoothing: smoothing)
         }
     }
 }

@@ -29,7 +29,6 @@ enum ModelLocation {
 
     static func loadOrFresh(_ path: String?) throws -> PunchClassifier {
         if path != nil || defaultURL != nil { return try load(path) }
-        return PunchClassifier(classes: ["jab", "double_jab", "cross", "hook", "uppercut", "stance", "idle"],
-                               background: ["stance", "idle"], lookahead: 6, seed: 1)
+        return PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground, lookahead: 6, seed: 1)
     }
 }

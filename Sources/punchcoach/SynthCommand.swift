@@ -48,7 +48,7 @@ struct SynthCommand: AsyncParsableCommand {
     func run() async throws {
         var s = SynthSpec()
         if let spec {
-            do { s = try SynthSpec.read(URL(fileURLWithPath: spec)) } catch let e as SynthError { throw CLIError(e.description) }
+            s = try SynthSpec.read(URL(fileURLWithPath: spec))
         }
         if let clipsPerClass { s.clipsPerClass = clipsPerClass }
         if let subjects { s.subjects = subjects }
@@ -62,20 +62,13 @@ struct SynthCommand: AsyncParsableCommand {
         guard s.rounds == 0 || (10...600).contains(s.roundSeconds) else {
             throw CLIError("--round-seconds must be between 10 and 600 (got \(s.roundSeconds))")
         }
-        do { try s.validate() } catch let e as SynthError { throw CLIError(e.description) }
+        try s.validate()
 
         let root = URL(fileURLWithPath: out)
         try prepare(root)
         let started = Date()
         let bar = ProgressBar("synth", total: 1)
-        let summary: DatasetWriter.Summary
-        do {
-            summary = try DatasetWriter(spec: s).write(to: root) { done, total in bar.update(done, of: total) }
-        } catch let e as SynthError {
-            throw CLIError(e.description)
-        } catch let e as DataFileError {
-            throw CLIError(e.description)
-        }
+        let summary = try DatasetWriter(spec: s).write(to: root) { done, total in bar.update(done, of: total) }
         bar.finish()
         let sheetPath = sheet ?? root.appendingPathComponent("contact-sheet.png").path
         do { try SynthSheet.render(seed: s.seed, to: sheetPath) } catch {
@@ -83,20 +76,16 @@ struct SynthCommand: AsyncParsableCommand {
         }
         let elapsed = Date().timeIntervalSince(started)
         let clipCount = summary.clips.values.reduce(0, +)
-        FileHandle.standardError.write(Data((
-            "synth: \(clipCount) clips (\(summary.clips.keys.sorted().map { "\($0) \(summary.clips[$0]!)" }.joined(separator: ", ")))"
-                + ", \(summary.rounds) rounds with \(summary.roundEvents) events, \(summary.frames) frames"
-                + " in \(String(format: "%.1f", elapsed)) s → \(root.path); sheet \(sheetPath)\n").utf8))
+        Log.info("synth: \(clipCount) clips (\(summary.clips.keys.sorted().map { "\($0) \(summary.clips[$0]!)" }.joined(separator: ", ")))"
+                 + ", \(summary.rounds) rounds with \(summary.roundEvents) events, \(summary.frames) frames"
+                 + " in \(String(format: "%.1f", elapsed)) s → \(root.path); sheet \(sheetPath)")
         if json {
-            let object: [String: Any] = [
-                "out": root.path, "seed": s.seed, "clips": clipCount, "per_label": summary.clips,
-                "rounds": summary.rounds, "round_events": summary.roundEvents, "frames": summary.frames,
-                "seconds": (summary.seconds * 10).rounded() / 10, "subjects": summary.subjects,
-                "round_subjects": summary.roundSubjects, "sheet": sheetPath, "generator": SynthSpec.generatorVersion,
-                "elapsed_s": (elapsed * 100).rounded() / 100,
-            ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            try JSONOutput.print(SynthJSON(
+                out: root.path, seed: s.seed, clips: clipCount, perLabel: summary.clips,
+                rounds: summary.rounds, roundEvents: summary.roundEvents, frames: summary.frames,
+                seconds: (summary.seconds * 10).rounded() / 10, subjects: summary.subjects,
+                roundSubjects: summary.roundSubjects, sheet: sheetPath, generator: SynthSpec.generatorVersion,
+                elapsedSeconds: (elapsed * 100).rounded() / 100))
         }
     }
 
@@ -114,5 +103,25 @@ struct SynthCommand: AsyncParsableCommand {
         guard fm.isWritableFile(atPath: root.path) else {
             throw CLIError("--out \(root.path): the folder is not writable; choose another one or fix its permissions")
         }
+    }
+}
+
+struct SynthJSON: Encodable {
+    var out: String
+    var seed: UInt64
+    var clips: Int
+    var perLabel: [String: Int]
+    var rounds: Int
+    var roundEvents: Int
+    var frames: Int
+    var seconds: Double
+    var subjects: [String]
+    var roundSubjects: [String]
+    var sheet: String
+    var generator: Int
+    var elapsedSeconds: Double
+    enum CodingKeys: String, CodingKey {
+        case out, seed, clips, perLabel = "per_label", rounds, roundEvents = "round_events", frames, seconds, subjects
+        case roundSubjects = "round_subjects", sheet, generator, elapsedSeconds = "elapsed_s"
     }
 }

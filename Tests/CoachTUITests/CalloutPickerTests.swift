@@ -6,7 +6,7 @@ import Testing
     let vocabulary = CalledPunch.vocabulary(available: ["jab", "double_jab", "cross", "hook", "uppercut", "stance", "idle"])
 
     func outcome(_ p: CalledPunch, correct: Bool, reaction: Double? = 400) -> PromptOutcome {
-        PromptOutcome(key: PromptKey(callout: 1, position: 0), called: p, thrown: correct ? p.label : "jab", thrownHand: nil,
+        PromptOutcome(key: PromptKey(callout: 1, position: 0), called: p, thrown: correct ? p.label : "jab",
                       correct: correct, reactionMs: reaction, speed: 5)
     }
 

@@ -23,9 +23,6 @@ enum {
 /// The message of the last failure on this thread ("" when none).
 const char *cvb_last_error(void);
 
-/// The OpenCV version string this shim was built against.
-const char *cvb_opencv_version(void);
-
 /// Colour as 8-bit red, green, blue.
 typedef struct { uint8_t r, g, b; } cvb_rgb;
 
@@ -144,8 +141,6 @@ typedef struct {
 
 /// Runs only the detector on `frame` (no tracking): up to `capacity` people, best first, in `out`.
 int cvb_pose_detect(cvb_pose *pose, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count);
-/// Whether the landmark model gives the heatmap MediaPipe refines landmarks with.
-int cvb_pose_has_heatmap(const cvb_pose *pose);
 
 /// OpenCV's worker threads for everything (cv::setNumThreads); n <= 0 chooses the core count.
 void cvb_set_threads(int n);

@@ -75,7 +75,7 @@ public struct Dataset: Sendable {
             let raw = try SkeletonCSV.read(job.url)
             let subject = job.subject ?? raw.subject ?? SubjectName.fromFileName(job.name)
             return LabelledClip(name: job.name, label: job.label, subject: subject, sourceLayout: raw.layout.name,
-                                sequence: try canonical(raw, file: job.url.path))
+                                sequence: try raw.canonical(file: job.url.path))
         }
         return Dataset(root: root, clips: clips)
     }
@@ -122,14 +122,10 @@ public struct Dataset: Sendable {
             } ?? []
             return LabelledClip(name: job.name, label: job.label,
                                 subject: raw.subject ?? SubjectName.fromFileName(job.url.lastPathComponent),
-                                sourceLayout: raw.layout.name, sequence: try canonical(raw, file: job.url.path),
+                                sourceLayout: raw.layout.name, sequence: try raw.canonical(file: job.url.path),
                                 segments: segments)
         }
         return Dataset(root: root, clips: clips, ignored: ignored)
-    }
-
-    private static func canonical(_ s: SkeletonSequence, file: String) throws -> SkeletonSequence {
-        do { return try s.canonical() } catch { throw DataFileError(file: file, "\(error)") }
     }
 
     /// Adds the segments of `annotations.csv` to the clips they name; a name matching no clip is an error.
