@@ -65,10 +65,10 @@ let package = Package(
             ]),
 
         // MARK: Tests
-        .testTarget(name: "PunchKitTests", dependencies: ["PunchKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PunchSynthTests", dependencies: ["PunchSynth", "PunchKit"]),
-        .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth"]),
+        .testTarget(name: "PunchKitTests", dependencies: ["PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PunchSynthTests", dependencies: ["PunchSynth", "PunchKit", "TestSupport"]),
+        .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth", "TestSupport"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit"]),
         /// Helpers the test targets share: scratch directories, the built executable.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -24,6 +24,7 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = 6
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
+    @Option(help: "Class weights = (inverse class frequency)^this: 1 balances fully, 0 not at all.") var classBalance: Double = 1
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
@@ -32,6 +33,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1") }
         guard (0..<1).contains(validationFraction) else { throw ValidationError("--validation-fraction must be in [0, 1)") }
         guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
+        guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
     }
 
     func run() async throws {
@@ -54,6 +56,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.lookahead = lookahead
         cfg.samplesPerClip = samplesPerClip
         cfg.patience = patience
+        cfg.classBalance = classBalance
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PoseVision
 import PunchKit
 
@@ -108,8 +109,8 @@ import PunchKit
         #expect(pixel(pose.skeleton.positions[BP.leftAnkle]) == [Canvas.Colour.left.r, Canvas.Colour.left.g, Canvas.Colour.left.b])
         #expect(pixel(pose.skeleton.positions[BP.rightAnkle]) == [Canvas.Colour.right.r, Canvas.Colour.right.g, Canvas.Colour.right.b])
         #expect(before != after)
-        let folder = try TemporaryFolder()
-        try frame.write(to: folder.path("overlay.png"))
+        let folder = try ScratchDirectory()
+        try frame.write(to: folder.file("overlay.png"))
         let data = try Data(contentsOf: folder.url.appendingPathComponent("overlay.png"))
         #expect(Array(data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }

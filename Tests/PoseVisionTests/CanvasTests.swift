@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PoseVision
 
 @Suite struct CanvasTests {
@@ -10,7 +11,8 @@ import Testing
         let px = canvas.pixels()
         #expect(Array(px[(12 * 40 + 15) * 3..<(12 * 40 + 15) * 3 + 3]) == [0, 0, 0])  // inside the rectangle
         #expect(Array(px[(25 * 40 + 35) * 3..<(25 * 40 + 35) * 3 + 3]) == [255, 255, 255])
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("canvas-\(UUID()).png").path
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("canvas.png")
         try canvas.write(to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(Array(data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])  // PNG signature

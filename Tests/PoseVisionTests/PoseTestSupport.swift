@@ -80,17 +80,6 @@ struct TFLiteReference: Decodable {
     }
 }
 
-/// A temporary folder removed at deinit.
-final class TemporaryFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("posevision-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// BlazePose joint indices used by the tests.
 enum BP {
     static let nose = 0, leftShoulder = 11, rightShoulder = 12, leftWrist = 15, rightWrist = 16

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PoseVision
 import PunchKit
 
@@ -43,8 +44,8 @@ import PunchKit
         let photo = try #require(try FrameCapture(.image(path)).read())
         let stored = try VideoFrame(rgb: Self.turnedCounterClockwise(photo.pixels(), width: photo.width, height: photo.height),
                                     width: photo.height, height: photo.width)
-        let folder = try TemporaryFolder()
-        let video = folder.path("phone.mp4")
+        let folder = try ScratchDirectory()
+        let video = folder.file("phone.mp4")
         let writer = try VideoWriter(path: video, width: stored.width, height: stored.height, fps: 30)
         for _ in 0..<6 { try writer.write(stored) }
         try writer.close()
@@ -73,8 +74,8 @@ import PunchKit
     /// vtest.avi: people walking across a square, 10 fps. From 50 s a man walks up the lawn while a woman
     /// passes right beside him (55-57 s): the followed track must stay on him, frame after frame.
     @Test func everyRightAngleIsReadFromTheTrackHeader() throws {
-        let folder = try TemporaryFolder()
-        let video = folder.path("angles.mp4")
+        let folder = try ScratchDirectory()
+        let video = folder.file("angles.mp4")
         let grey = try VideoFrame(rgb: [UInt8](repeating: 90, count: 64 * 48 * 3), width: 64, height: 48)
         let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 30)
         for _ in 0..<3 { try writer.write(grey) }
@@ -88,7 +89,7 @@ import PunchKit
             let turned = degrees == 90 || degrees == 270
             #expect(frame.width == (turned ? 48 : 64) && frame.height == (turned ? 64 : 48), "\(degrees)°")
         }
-        #expect(FrameCapture.storedRotation(ofVideo: folder.path("none.mp4")) == 0)
+        #expect(FrameCapture.storedRotation(ofVideo: folder.file("none.mp4")) == 0)
     }
 
     @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
@@ -127,17 +128,17 @@ import PunchKit
     }
 
     @Test func badFilesAreRefusedNamingTheFile() throws {
-        let folder = try TemporaryFolder()
-        let text = folder.path("notes.mp4")
+        let folder = try ScratchDirectory()
+        let text = folder.file("notes.mp4")
         try Data("this is not a video\n".utf8).write(to: URL(fileURLWithPath: text))
         let e1 = try #require(throws: VisionError.self) { try FrameCapture(.video(text)) }
         #expect(e1.message.hasPrefix(text + ": ") && e1.message.contains("not a video"))
 
-        let missing = folder.path("nothing.mp4")
+        let missing = folder.file("nothing.mp4")
         let e2 = try #require(throws: VisionError.self) { try FrameCapture(.video(missing)) }
         #expect(e2.message.hasPrefix(missing + ": "))
 
-        let image = folder.path("broken.png")
+        let image = folder.file("broken.png")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: image))
         let e3 = try #require(throws: VisionError.self) { try FrameCapture(.image(image)) }
         #expect(e3.message.hasPrefix(image + ": ") && e3.message.contains("not an image"))
@@ -152,14 +153,14 @@ import PunchKit
     }
 
     @Test func aTruncatedVideoIsAnErrorNotAShortVideo() throws {
-        let folder = try TemporaryFolder()
-        let video = folder.path("clip.avi")
+        let folder = try ScratchDirectory()
+        let video = folder.file("clip.avi")
         let grey = try VideoFrame(rgb: [UInt8](repeating: 128, count: 64 * 48 * 3), width: 64, height: 48)
         let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 25)
         for _ in 0..<50 { try writer.write(grey) }
         try writer.close()
         let whole = try Data(contentsOf: URL(fileURLWithPath: video))
-        let cut = folder.path("cut.avi")
+        let cut = folder.file("cut.avi")
         try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: cut))
         var error: VisionError?
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PunchKit
 
 @Suite struct DatasetTests {
@@ -10,7 +11,7 @@ import Testing
     }
 
     @Test func labelFoldersAnnotationsAndRecordings() throws {
-        let dir = try temporaryDirectory()
+        let scratch = try ScratchDirectory(), dir = scratch.url
         let clip = standingFigure(times: (0..<60).map { Double($0) / 30 })
         try write(clip, dir, "jab/s01_0001.csv")
         try write(clip, dir, "jab/s02_0001.csv")
@@ -41,13 +42,13 @@ import Testing
     }
 
     @Test func annotationNamingNoClipAndVideosWithoutExtractorAreErrors() throws {
-        let dir = try temporaryDirectory()
+        let scratch = try ScratchDirectory(), dir = scratch.url
         try write(standingFigure(times: [0, 0.1]), dir, "jab/a.csv")
         try Data("file,label,start,end\njab/zzz.csv,jab,0,1\n".utf8).write(to: dir.appendingPathComponent("annotations.csv"))
         let e = try #require(throws: DataFileError.self) { try Dataset.load(dir) }
         #expect(e.description.contains("jab/zzz.csv"))
 
-        let dir2 = try temporaryDirectory()
+        let scratch2 = try ScratchDirectory(), dir2 = scratch2.url
         try FileManager.default.createDirectory(at: dir2.appendingPathComponent("jab"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: dir2.appendingPathComponent("jab/a.mp4"))
         let e2 = try #require(throws: DataFileError.self) { try Dataset.load(dir2) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PunchKit
 
 @Suite struct SkeletonCSVTests {
@@ -90,7 +91,7 @@ import Testing
     @Test func eventCSVRoundTrips() throws {
         let events = [PunchEvent(start: 1.25, end: 1.5, label: "jab", hand: .lead, confidence: 0.93, peakSpeed: 7.1),
                       PunchEvent(start: 3, end: 9, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)]
-        let dir = try temporaryDirectory()
+        let scratch = try ScratchDirectory(), dir = scratch.url
         let url = dir.appendingPathComponent("x.events.csv")
         try EventCSV.write(events, to: url)
         #expect(try EventCSV.read(url) == events)

@@ -28,8 +28,3 @@ func fixture(_ name: String) -> URL {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!
 }
 
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("punchkit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 import PunchKit
 @testable import PunchModel
 
 @Suite struct ModelFileTests {
-    func tempURL(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString)-\(name)")
-    }
+    let scratch: ScratchDirectory
+    init() throws { scratch = try ScratchDirectory() }
+
+    func tempURL(_ name: String) -> URL { scratch.url.appendingPathComponent(name) }
 
     func someWindow() -> SequenceWindow {
         var s = SkeletonSequence(layout: .canonical, units: .m, source: "test", hasWorld: true)
@@ -58,7 +60,8 @@ import PunchKit
 extension ModelFile {
     /// The header as `write` fills it in (payload size and checksum), for comparisons.
     static func headerAsWritten(_ m: PunchClassifier) throws -> ModelHeader {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdr-\(UUID().uuidString)")
+        let scratch = try ScratchDirectory()
+        let url = scratch.url.appendingPathComponent("header.model")
         try write(m, to: url)
         return try read(url).header
     }

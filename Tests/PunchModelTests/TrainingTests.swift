@@ -100,6 +100,18 @@ enum TinyData {
         #expect(Set(split.train.map(\.subject)).isDisjoint(with: Set(split.validation.map(\.subject))))
         #expect(split.train.count + split.validation.count == prepared.count)
     }
+
+    @Test func classWeightsFollowTheBalanceExponent() {
+        // 60 samples of class 0, 20 of class 1, none of class 2: inverse-frequency ratios 40/60 and 40/20.
+        let labels = Array(repeating: 0, count: 60) + Array(repeating: 1, count: 20)
+        let full = Trainer.classWeights(labels, classes: 3, exponent: 1)
+        #expect(abs(full[0] - 2.0 / 3) < 1e-6 && abs(full[1] - 2) < 1e-6 && full[2] == 1)
+        let half = Trainer.classWeights(labels, classes: 3, exponent: 0.5)
+        #expect(abs(half[0] - Float((2.0 / 3).squareRoot())) < 1e-6 && abs(half[1] - Float(2.0.squareRoot())) < 1e-6)
+        #expect(Trainer.classWeights(labels, classes: 3, exponent: 0) == [1, 1, 1])
+        // Clipped to 0.2…5 however rare a class is.
+        #expect(Trainer.classWeights(Array(repeating: 0, count: 99) + [1], classes: 2, exponent: 1) == [Float(100.0 / 198), 5])
+    }
 }
 
 @Suite struct SecondJabTests {

@@ -11,6 +11,8 @@ public final class ScratchDirectory {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     public var listing: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }

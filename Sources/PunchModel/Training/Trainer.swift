@@ -68,7 +68,7 @@ public final class Trainer {
         for epoch in 1...max(cfg.epochs, 1) {
             let started = Date()
             let samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng)
-            let weights = Self.classWeights(samples.map(trainSampler.label), classes: K)
+            let weights = Self.classWeights(samples.map(trainSampler.label), classes: K, exponent: cfg.classBalance)
             let epochRng = rng.derived(UInt64(epoch))
             _ = rng.next()
             var lossSum = 0.0, correct = 0, seen = 0
@@ -154,13 +154,14 @@ public final class Trainer {
         return (total / Double(max(features.count, 1)), confusion)
     }
 
-    /// Inverse-frequency weights, normalised to mean 1 over the samples and clipped to 0.2…5.
-    static func classWeights(_ labels: [Int], classes: Int) -> [Float] {
+    /// Inverse-frequency weights raised to `exponent` (1: full balance, 0: none), relative to a uniform
+    /// share of the samples, clipped to 0.2…5.
+    static func classWeights(_ labels: [Int], classes: Int, exponent: Double = 1) -> [Float] {
         var counts = [Int](repeating: 0, count: classes)
         for l in labels { counts[l] += 1 }
         let present = counts.filter { $0 > 0 }.count
         return counts.map { c in
-            c == 0 ? 1 : Float(min(max(Double(labels.count) / Double(present * c), 0.2), 5))
+            c == 0 ? 1 : Float(min(max(pow(Double(labels.count) / Double(present * c), exponent), 0.2), 5))
         }
     }
 

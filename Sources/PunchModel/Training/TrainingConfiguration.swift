@@ -7,6 +7,10 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     public var learningRate: Float = 2e-3
     public var weightDecay: Float = 1e-4
     public var labelSmoothing: Float = 0.05
+    /// Class weights are (inverse class frequency)^classBalance: 1 balances the classes fully, 0 not at
+    /// all. Full balance raises rare classes' posteriors by their frequency ratio (Menon et al., "Long-tail
+    /// learning via logit adjustment", 2021), which the detector then reads as real probability.
+    public var classBalance: Double = 1
     /// Training windows drawn per 3 s of recording per epoch (half of them inside punches).
     public var samplesPerClip = 8
     public var validationFraction = 0.2

@@ -21,7 +21,7 @@ enum TrainingReport {
         s += "- data: \(h.training.data.joined(separator: ", ")), SHA-256 \(h.training.dataHash.prefix(16))…\n"
         s += "- subjects: \(h.training.subjects.count) for training, held out: \(h.training.validationSubjects.joined(separator: ", "))\n"
         s += "- seed \(cfg.seed), \(outcome.history.count) epochs (best \(outcome.bestEpoch)\(outcome.stoppedEarly ? ", early stop" : "")), "
-        s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), "
+        s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), class balance \(cfg.classBalance), "
         s += "\(String(format1: seconds)) s on this machine\n\n"
         for d in datasets { s += "### Data: \(d.root.path)\n\n```\n\(DatasetSummary(d).text())\n```\n\n" }
         s += EvaluationMarkdown.text(evaluation, title: "Held-out subjects, clip level")
