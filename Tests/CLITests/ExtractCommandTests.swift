@@ -3,35 +3,11 @@ import TestSupport
 import PunchKit
 import Testing
 
-/// Debian's opencv-doc samples (plain or gzipped) for the CLI tests.
-enum Samples {
-    static let directory = "/usr/share/doc/opencv-doc/examples/data"
-    static let missingNote = "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"
-    static var available: Bool {
-        ["basketball1.png", "messi5.jpg", "vtest.avi"].allSatisfy {
-            FileManager.default.fileExists(atPath: "\(directory)/\($0)") || FileManager.default.fileExists(atPath: "\(directory)/\($0).gz")
-        }
-    }
-
-    static func path(_ name: String, in scratch: ScratchDirectory) -> String? {
-        let plain = "\(directory)/\(name)"
-        if FileManager.default.fileExists(atPath: plain) { return plain }
-        guard FileManager.default.fileExists(atPath: plain + ".gz") else { return nil }
-        let target = scratch.file(name)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -dc \"$0\" > \"$1\"", plain + ".gz", target]
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? target : nil
-    }
-}
-
 @Suite(.serialized) struct ExtractCommandTests {
-    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func aPhotoBecomesASkeletonCSVAndAnOverlay() throws {
         let scratch = try ScratchDirectory()
-        let photo = try #require(Samples.path("messi5.jpg", in: scratch), "\(Samples.missingNote)")
+        let photo = try #require(OpenCVSamples.path("messi5.jpg", in: scratch), "\(OpenCVSamples.missingNote)")
         let csv = scratch.file("messi.csv"), png = scratch.file("messi.png")
         let r = try punchcoach(["extract", photo, "--out", csv, "--overlay", png, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -51,10 +27,10 @@ enum Samples {
         #expect(Array(png4) == [0x89, 0x50, 0x4E, 0x47])
     }
 
-    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func aVideoStreamsWithAProgressBarAndAnOverlayVideo() throws {
         let scratch = try ScratchDirectory()
-        let video = try #require(Samples.path("vtest.avi", in: scratch), "\(Samples.missingNote)")
+        let video = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
         let csv = scratch.file("v.csv"), mp4 = scratch.file("v.mp4")
         let r = try punchcoach(["extract", video, "--out", csv, "--overlay", mp4, "--seconds", "2", "--threads", "2", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -96,7 +72,7 @@ enum Samples {
             (["classify", text], text, "not a video"),
             (["classify", "camera:63"], "camera:63", "no camera"),
         ]
-        if let video = Samples.path("vtest.avi", in: scratch) {
+        if let video = OpenCVSamples.path("vtest.avi", in: scratch) {
             // The first 10 % of the AVI: its index and most frames are gone.
             let data = try Data(contentsOf: URL(fileURLWithPath: video))
             let cut = scratch.file("cut.avi")
@@ -116,10 +92,10 @@ enum Samples {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("o.csv")))
     }
 
-    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func classifyStreamsAVideoThroughThePoseModel() throws {
         let scratch = try ScratchDirectory()
-        let video = try #require(Samples.path("vtest.avi", in: scratch), "\(Samples.missingNote)")
+        let video = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
         let r = try punchcoach(["classify", video, "--seconds", "3", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try r.json()
@@ -129,10 +105,10 @@ enum Samples {
     }
 
     /// vtest.avi: people walking through a street for 79 s, nobody boxing — no punch events.
-    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func peopleWalkingThrowNoPunches() throws {
         let scratch = try ScratchDirectory()
-        let video = try #require(Samples.path("vtest.avi", in: scratch), "\(Samples.missingNote)")
+        let video = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
         let r = try punchcoach(["classify", video, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try r.json()

@@ -6,10 +6,10 @@ import Testing
 /// A dataset of videos (`DIR/<label>/*.mp4`): extracted on first use, cached beside the video, reused
 /// while the video is unchanged.
 @Suite(.serialized) struct VideoDatasetTests {
-    @Test(.enabled(if: Samples.available, Comment(rawValue: Samples.missingNote)))
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func videosAreExtractedOnceAndCachedUntilTheyChange() throws {
         let scratch = try ScratchDirectory()
-        let source = try #require(Samples.path("vtest.avi", in: scratch), "\(Samples.missingNote)")
+        let source = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
         // A 3-second clip of people walking (the overlay video of `extract` is a video like any other).
         let folder = scratch.file("data/idle")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -16,7 +16,8 @@ import PunchKit
 
     @Test(arguments: ["basketball1.png", "messi5.jpg"])
     func agreesWithMediaPipe(file: String) throws {
-        let path = try #require(OpenCVSamples.path(file), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path(file, in: scratch), "\(OpenCVSamples.missingNote)")
         let reference = try #require(try MediaPipeReference.load().images.first { $0.file == file })
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
@@ -58,7 +59,8 @@ import PunchKit
     /// Detector decoding, crop and landmark projection against the original TF Lite models (no heatmap refinement).
     @Test(arguments: ["basketball1.png", "messi5.jpg"])
     func decodesAsTheTFLiteModels(file: String) throws {
-        let path = try #require(OpenCVSamples.path(file), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path(file, in: scratch), "\(OpenCVSamples.missingNote)")
         let reference = try #require(try TFLiteReference.load().images.first { $0.file == file })
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false, refinesWithHeatmap: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
@@ -94,7 +96,8 @@ import PunchKit
     }
 
     @Test func overlayIsDrawnOnThePhoto() throws {
-        let path = try #require(OpenCVSamples.path("basketball1.png"), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path("basketball1.png", in: scratch), "\(OpenCVSamples.missingNote)")
         let extractor = try BlazePoseExtractor(model: poseModel, smoothing: false)
         let frame = try #require(try FrameCapture(.image(path)).read())
         let before = frame.pixels()
@@ -109,14 +112,14 @@ import PunchKit
         #expect(pixel(pose.skeleton.positions[BP.leftAnkle]) == [Canvas.Colour.left.r, Canvas.Colour.left.g, Canvas.Colour.left.b])
         #expect(pixel(pose.skeleton.positions[BP.rightAnkle]) == [Canvas.Colour.right.r, Canvas.Colour.right.g, Canvas.Colour.right.b])
         #expect(before != after)
-        let folder = try ScratchDirectory()
-        try frame.write(to: folder.file("overlay.png"))
-        let data = try Data(contentsOf: folder.url.appendingPathComponent("overlay.png"))
+        try frame.write(to: scratch.file("overlay.png"))
+        let data = try Data(contentsOf: scratch.url.appendingPathComponent("overlay.png"))
         #expect(Array(data.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     @Test func theCanonicalFrameKeepsWorldAndPixels() throws {
-        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path("messi5.jpg", in: scratch), "\(OpenCVSamples.missingNote)")
         let source = try BlazePoseSource(image: path, model: poseModel)
         #expect(!source.isRealTime)
         let frame = try #require(try source.nextFrame())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PoseVision
 import PunchKit
 
@@ -8,32 +9,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// The shipped pose model.
 let poseModel = BlazePoseModel(directory: repositoryRoot.appendingPathComponent("Weights/pose"))
-
-/// Debian's `opencv-doc` samples: the photos and video of the pose tests (plain or gzipped).
-enum OpenCVSamples {
-    static let directory = "/usr/share/doc/opencv-doc/examples/data"
-    static let missingNote = "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it): skipping"
-
-    static var available: Bool { path("basketball1.png") != nil }
-
-    /// The sample's path; a gzipped sample is decompressed once into a temporary folder.
-    static func path(_ name: String) -> String? {
-        let plain = "\(directory)/\(name)"
-        if FileManager.default.fileExists(atPath: plain) { return plain }
-        let gz = plain + ".gz"
-        guard FileManager.default.fileExists(atPath: gz) else { return nil }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("posevision-samples-\(getpid())")
-        try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let target = out.appendingPathComponent(name).path
-        if FileManager.default.fileExists(atPath: target) { return target }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -dc \"$0\" > \"$1.part\" && mv \"$1.part\" \"$1\"", gz, target]
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? target : nil
-    }
-}
 
 /// MediaPipe's own landmarks for the photos, heatmap refinement included (tools/mediapipe_reference.py).
 struct MediaPipeReference: Decodable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PoseVision
 import PunchKit
 
@@ -23,7 +24,8 @@ import PunchKit
 
     @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
     func followsAMovingPersonWithOneDetection() throws {
-        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path("messi5.jpg", in: scratch), "\(OpenCVSamples.missingNote)")
         let photo = try #require(try FrameCapture(.image(path)).read())
         let still = try BlazePoseExtractor(model: poseModel, smoothing: false).extract(photo)
         let frames = try Self.slidingFrames(photo, count: 20, step: 6)

@@ -18,6 +18,18 @@ import PunchKit
         return out
     }
 
+    /// A 64 x 48 frame of one grey level.
+    static func grey(_ level: UInt8) throws -> VideoFrame {
+        try VideoFrame(rgb: [UInt8](repeating: level, count: 64 * 48 * 3), width: 64, height: 48)
+    }
+
+    /// Writes `frames` copies of `frame` as a video at `path` (MP4 or AVI by the extension).
+    static func writeVideo(_ path: String, repeating frame: VideoFrame, frames: Int, fps: Double) throws {
+        let writer = try VideoWriter(path: path, width: frame.width, height: frame.height, fps: fps)
+        for _ in 0..<frames { try writer.write(frame) }
+        try writer.close()
+    }
+
     /// Sets the first `tkhd` matrix of an MP4 to a 90° clockwise display rotation (what an iPhone writes).
     static func markRotated90(_ path: String) throws {
         try setMatrix(path, a: 0, b: 0x0001_0000, c: 0xFFFF_0000, d: 0)
@@ -40,15 +52,13 @@ import PunchKit
 
     @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
     func aPhoneVideoComesOutUpright() throws {
-        let path = try #require(OpenCVSamples.path("messi5.jpg"), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path("messi5.jpg", in: scratch), "\(OpenCVSamples.missingNote)")
         let photo = try #require(try FrameCapture(.image(path)).read())
         let stored = try VideoFrame(rgb: Self.turnedCounterClockwise(photo.pixels(), width: photo.width, height: photo.height),
                                     width: photo.height, height: photo.width)
-        let folder = try ScratchDirectory()
-        let video = folder.file("phone.mp4")
-        let writer = try VideoWriter(path: video, width: stored.width, height: stored.height, fps: 30)
-        for _ in 0..<6 { try writer.write(stored) }
-        try writer.close()
+        let video = scratch.file("phone.mp4")
+        try Self.writeVideo(video, repeating: stored, frames: 6, fps: 30)
         #expect(FrameCapture.storedRotation(ofVideo: video) == 0)
         try Self.markRotated90(video)
         #expect(FrameCapture.storedRotation(ofVideo: video) == 90)
@@ -71,15 +81,10 @@ import PunchKit
         #expect(frames == 6)
     }
 
-    /// vtest.avi: people walking across a square, 10 fps. From 50 s a man walks up the lawn while a woman
-    /// passes right beside him (55-57 s): the followed track must stay on him, frame after frame.
     @Test func everyRightAngleIsReadFromTheTrackHeader() throws {
         let folder = try ScratchDirectory()
         let video = folder.file("angles.mp4")
-        let grey = try VideoFrame(rgb: [UInt8](repeating: 90, count: 64 * 48 * 3), width: 64, height: 48)
-        let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 30)
-        for _ in 0..<3 { try writer.write(grey) }
-        try writer.close()
+        try Self.writeVideo(video, repeating: Self.grey(90), frames: 3, fps: 30)
         let one: UInt32 = 0x0001_0000, minusOne: UInt32 = 0xFFFF_0000
         for (a, b, c, d, degrees) in [(one, 0, 0, one, 0), (0, one, minusOne, 0, 90), (minusOne, 0, 0, minusOne, 180), (0, minusOne, one, 0, 270)] as [(UInt32, UInt32, UInt32, UInt32, Int)] {
             try Self.setMatrix(video, a: a, b: b, c: c, d: d)
@@ -92,9 +97,12 @@ import PunchKit
         #expect(FrameCapture.storedRotation(ofVideo: folder.file("none.mp4")) == 0)
     }
 
+    /// vtest.avi: people walking across a square, 10 fps. From 50 s a man walks up the lawn while a woman
+    /// passes right beside him (55-57 s): the followed track must stay on him, frame after frame.
     @Test(.enabled(if: OpenCVSamples.available, "opencv-doc is not installed (apt-get install opencv-doc; tools/test installs it)"))
     func followsOnePersonThroughACrowd() throws {
-        let path = try #require(OpenCVSamples.path("vtest.avi"), "\(OpenCVSamples.missingNote)")
+        let scratch = try ScratchDirectory()
+        let path = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
         let capture = try FrameCapture(.video(path))
         #expect(capture.info.width == 768 && capture.info.height == 576 && capture.info.fps == 10)
         for _ in 0..<500 { _ = try capture.read() }  // to 50 s
@@ -155,10 +163,7 @@ import PunchKit
     @Test func aTruncatedVideoIsAnErrorNotAShortVideo() throws {
         let folder = try ScratchDirectory()
         let video = folder.file("clip.avi")
-        let grey = try VideoFrame(rgb: [UInt8](repeating: 128, count: 64 * 48 * 3), width: 64, height: 48)
-        let writer = try VideoWriter(path: video, width: 64, height: 48, fps: 25)
-        for _ in 0..<50 { try writer.write(grey) }
-        try writer.close()
+        try Self.writeVideo(video, repeating: Self.grey(128), frames: 50, fps: 25)
         let whole = try Data(contentsOf: URL(fileURLWithPath: video))
         let cut = folder.file("cut.avi")
         try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: cut))

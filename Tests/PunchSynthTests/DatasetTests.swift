@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PunchSynth
 import PunchKit
 
@@ -7,8 +8,8 @@ import PunchKit
     static let spec = SynthSpec(seed: 3, clipsPerClass: 2, subjects: 3, rounds: 1, roundSeconds: 20)
 
     @Test func theSameSeedGivesByteIdenticalFiles() throws {
-        let a = try temporaryFolder("a"), b = try temporaryFolder("b")
-        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        let scratchA = try ScratchDirectory(), scratchB = try ScratchDirectory()
+        let a = scratchA.url, b = scratchB.url
         _ = try DatasetWriter(spec: Self.spec).write(to: a)
         _ = try DatasetWriter(spec: Self.spec).write(to: b)
         let names = files(under: a)
@@ -21,15 +22,13 @@ import PunchKit
         // Another seed gives other data.
         var other = Self.spec
         other.seed = 4
-        let c = try temporaryFolder("c")
-        defer { try? FileManager.default.removeItem(at: c) }
+        let scratchC = try ScratchDirectory(), c = scratchC.url
         _ = try DatasetWriter(spec: other).write(to: c)
         #expect(try Data(contentsOf: c.appendingPathComponent("annotations.csv")) != Data(contentsOf: a.appendingPathComponent("annotations.csv")))
     }
 
     @Test func theLoaderReadsEverythingBack() throws {
-        let root = try temporaryFolder("load")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchDirectory(), root = scratch.url
         let summary = try DatasetWriter(spec: Self.spec).write(to: root)
         let d = try Dataset.load(root)
         #expect(d.labels == SynthLabel.allCases.map(\.rawValue).sorted())
@@ -57,8 +56,7 @@ import PunchKit
     }
 
     @Test func specRoundTripsAndRefusesOtherGenerators() throws {
-        let root = try temporaryFolder("spec")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try ScratchDirectory(), root = scratch.url
         let url = root.appendingPathComponent("spec.json")
         try Data(Self.spec.json().utf8).write(to: url)
         #expect(try SynthSpec.read(url) == Self.spec)

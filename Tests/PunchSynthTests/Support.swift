@@ -2,12 +2,6 @@ import Foundation
 @testable import PunchSynth
 import PunchKit
 
-func temporaryFolder(_ name: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("punchsynth-\(name)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Noise-free clips filmed from the front at 60 fps: the motion itself.
 func exactGenerator(seed: UInt64 = 7, subjects: Int = 4, camera: CameraRig = .front()) -> ClipGenerator {
     ClipGenerator(seed: seed, subjects: SubjectPool.make(seed: seed, ids: 1...subjects),
