@@ -29,6 +29,6 @@ enum ModelLocation {
 
     static func loadOrFresh(_ path: String?) throws -> PunchClassifier {
         if path != nil || defaultURL != nil { return try load(path) }
-        return PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground, lookahead: 6, seed: 1)
+        return PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground, lookahead: TrainingConfiguration().lookahead, seed: 1)
     }
 }

@@ -21,7 +21,7 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
     @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
     @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
-    @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = 6
+    @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = TrainingConfiguration().lookahead
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
     @Option(help: "Class weights = (inverse class frequency)^this: 1 balances fully, 0 not at all.") var classBalance: Double = 1

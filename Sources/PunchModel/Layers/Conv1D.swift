@@ -25,29 +25,42 @@ public final class Conv1D: Layer {
     var padding: Int { dilation * (kernel - 1) / 2 }
     public func outputTime(_ t: Int) -> Int { (t + 2 * padding - dilation * (kernel - 1) - 1) / stride + 1 }
 
+    /// The outputs `o` whose input time `o·stride + offset` lies inside `0..<time`.
+    func validOutputs(offset: Int, time: Int, outputs: Int) -> Range<Int> {
+        // ceil(n / stride) for any sign of n, with the division rounding towards zero.
+        func ceilDiv(_ n: Int) -> Int { n > 0 ? (n + stride - 1) / stride : -((-n) / stride) }
+        let lower = min(max(ceilDiv(-offset), 0), outputs)
+        return lower..<max(lower, min(ceilDiv(time - offset), outputs))
+    }
+
     /// Inference (`training == false`) touches no layer state, so one network can serve several threads.
     public func forward(_ x: Tensor, training: Bool) -> Tensor {
         precondition(x.channels == input, "conv1d expects \(input) channels, got \(x.channels)")
         let B = x.batch, T = x.time, To = outputTime(T)
         let rows = input * kernel, cols = B * To
-        var columns = [Float](repeating: 0, count: rows * cols)
         let pad = padding
-        x.data.withUnsafeBufferPointer { xs in
-            columns.withUnsafeMutableBufferPointer { col in
+        // im2col; every entry is written (zeros where the kernel reaches into the padding).
+        let columns = x.data.withUnsafeBufferPointer { xs in
+            [Float](unsafeUninitializedCapacity: rows * cols) { col, initialised in
                 for c in 0..<input {
                     for k in 0..<kernel {
                         let row = col.baseAddress! + (c * kernel + k) * cols
                         let offset = k * dilation - pad
+                        let inside = validOutputs(offset: offset, time: T, outputs: To)
                         for b in 0..<B {
-                            let src = xs.baseAddress! + (c * B + b) * T
+                            let src = xs.baseAddress! + (c * B + b) * T + offset
                             let dst = row + b * To
-                            for o in 0..<To {
-                                let ti = o * stride + offset
-                                dst[o] = (ti >= 0 && ti < T) ? src[ti] : 0
+                            dst.update(repeating: 0, count: inside.lowerBound)
+                            if stride == 1 {
+                                (dst + inside.lowerBound).update(from: src + inside.lowerBound, count: inside.count)
+                            } else {
+                                for o in inside { dst[o] = src[o * stride] }
                             }
+                            (dst + inside.upperBound).update(repeating: 0, count: To - inside.upperBound)
                         }
                     }
                 }
+                initialised = rows * cols
             }
         }
         var y = Tensor(channels: output, batch: B, time: To)
@@ -109,13 +122,11 @@ public final class Conv1D: Layer {
                     for k in 0..<kernel {
                         let row = dc.baseAddress! + (c * kernel + k) * cols
                         let offset = k * dilation - pad
+                        let inside = validOutputs(offset: offset, time: T, outputs: To)
                         for b in 0..<B {
-                            let dst = xs.baseAddress! + (c * B + b) * T
+                            let dst = xs.baseAddress! + (c * B + b) * T + offset
                             let src = row + b * To
-                            for o in 0..<To {
-                                let ti = o * stride + offset
-                                if ti >= 0 && ti < T { dst[ti] += src[o] }
-                            }
+                            for o in inside { dst[o * stride] += src[o] }
                         }
                     }
                 }
