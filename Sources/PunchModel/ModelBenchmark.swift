@@ -22,12 +22,27 @@ public enum ModelBenchmark {
     /// (the batch split over `replicas` copies of the network, one a core, gradients gathered, AdamW).
     public static func run(classifier: PunchClassifier, window: SequenceWindow, forwardRuns: Int = 300,
                            trainSteps: Int = 20, batch: Int = 64, replicas: Int = 2) -> Result {
+        let (forward, networkOnly) = forwardPass(classifier: classifier, window: window, runs: forwardRuns)
+        let train = trainingStep(classifier: classifier, steps: trainSteps, batch: batch, replicas: replicas)
+        return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: train,
+                      batch: batch, parameters: classifier.network.parameterCount)
+    }
+
+    /// Milliseconds of one window's forward pass on this thread, whole (features + standardisation +
+    /// network) and the network alone, `runs` of each after a warm-up.
+    public static func forwardPass(classifier: PunchClassifier, window: SequenceWindow, runs: Int = 300)
+        -> (whole: [Double], networkOnly: [Double]) {
         for _ in 0..<20 { _ = classifier.classify(window, mirror: false) }  // warm-up
-        let forward = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.classify(window, mirror: false) } }
+        let whole = (0..<runs).map { _ in milliseconds { _ = classifier.classify(window, mirror: false) } }
         let channels = classifier.header.features.channels, frames = classifier.window.frames
         let single = Tensor(channels: channels, batch: 1, time: frames, data: classifier.extractor.features(window, mirror: false))
-        let networkOnly = (0..<forwardRuns).map { _ in milliseconds { _ = classifier.network.forward(single) } }
+        let networkOnly = (0..<runs).map { _ in milliseconds { _ = classifier.network.forward(single) } }
+        return (whole, networkOnly)
+    }
 
+    /// Milliseconds of `steps` training steps of a `batch` (the first two, warm-up, dropped).
+    static func trainingStep(classifier: PunchClassifier, steps: Int, batch: Int, replicas: Int) -> [Double] {
+        let channels = classifier.header.features.channels, frames = classifier.window.frames
         // The training step runs on a copy of the architecture: timing it must not change the model.
         let network = Network(specs: classifier.network.specs, seed: 2)
         let parallel = DataParallel(network: network, replicas: replicas)
@@ -36,7 +51,7 @@ public enum ModelBenchmark {
         let targets = (0..<batch).map { $0 % classifier.classes.count }
         var optimiser = AdamW()
         let loss = SoftmaxCrossEntropy(labelSmoothing: 0.05)
-        let train = (0..<trainSteps).map { _ in
+        let train = (0..<steps).map { _ in
             milliseconds {
                 _ = parallel.step(batch, master: network, optimiser: &optimiser, learningRate: 1e-3) { replica, range -> Void in
                     guard !range.isEmpty else { return }
@@ -45,7 +60,6 @@ public enum ModelBenchmark {
                 }
             }
         }
-        return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: Array(train.dropFirst(2)),
-                      batch: batch, parameters: classifier.network.parameterCount)
+        return Array(train.dropFirst(2))
     }
 }

@@ -43,7 +43,7 @@ struct TuneDetectorCommand: AsyncParsableCommand {
         for (punch, label) in [(Float(0.6), Float(0.5)), (0.7, 0.5), (0.6, 0.6), (0.7, 0.6)] {
             var c = base; c.minimumPunchProbability = punch; c.minimumLabelProbability = label; c.mergeGap = 0.3; variants.append(c)
         }
-        let forward = median(ModelBenchmark.run(classifier: classifier, window: BenchFixtures.window(), forwardRuns: 200, trainSteps: 3).forwardMilliseconds) ?? .nan
+        let forward = median(ModelBenchmark.forwardPass(classifier: classifier, window: BenchFixtures.window(), runs: 200).whole) ?? .nan
         var rows: [Row] = []
         for (i, cfg) in variants.enumerated() {
             Log.info("setting \(i + 1)/\(variants.count)…")
