@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "PunchSynthTests", dependencies: ["PunchSynth", "PunchKit", "TestSupport"]),
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth", "TestSupport"]),
-        .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit"]),
+        .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit", "TestSupport"]),
         /// Helpers the test targets share: scratch directories, the built executable, the opencv-doc samples.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

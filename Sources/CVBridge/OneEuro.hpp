@@ -1,4 +1,4 @@
-// The one-euro filter (Casiery, Roussel, Vogel 2012) as MediaPipe smooths pose landmarks over time.
+// The one-euro filter (Casiez, Roussel, Vogel 2012) as MediaPipe smooths pose landmarks over time.
 #pragma once
 #include <cmath>
 

@@ -11,8 +11,7 @@ int PersonTracker::choose(const std::vector<Detection> &detections, double time,
     float half_diagonal = std::hypot(width / 2.0f, height / 2.0f);
     for (size_t i = 0; i < detections.size(); ++i) {
         const Detection &d = detections[i];
-        cv::Point2f hip(d.keypoints[0][0], d.keypoints[0][1]), top(d.keypoints[1][0], d.keypoints[1][1]);
-        float size = float(cv::norm(top - hip));  // hip centre to the full-body scale point
+        cv::Point2f hip = hip_centre_of(d);
         float value;
         if (recently_seen(time)) {
             // The same person again: near the last place, of a similar size.
@@ -21,7 +20,7 @@ int PersonTracker::choose(const std::vector<Detection> &detections, double time,
         } else {
             // A new boxer: the largest and most central person (a boxer faces the camera, close to it).
             float centrality = 1.0f - std::min(1.0f, float(cv::norm(hip - image_centre)) / half_diagonal);
-            value = size * (0.5f + 0.5f * centrality) * d.score;
+            value = size_of(d) * (0.5f + 0.5f * centrality) * d.score;
         }
         if (best < 0 || value > best_value) {
             best = int(i);
@@ -32,9 +31,8 @@ int PersonTracker::choose(const std::vector<Detection> &detections, double time,
 }
 
 bool PersonTracker::matches(const Detection &d) const {
-    cv::Point2f hip(d.keypoints[0][0], d.keypoints[0][1]), top(d.keypoints[1][0], d.keypoints[1][1]);
-    float ratio = float(cv::norm(top - hip)) / std::max(last_size_, 1.0f);
-    return float(cv::norm(hip - last_centre_)) <= 0.5f * last_size_ && ratio >= 0.5f && ratio <= 2.0f;
+    float ratio = size_of(d) / std::max(last_size_, 1.0f);
+    return float(cv::norm(hip_centre_of(d) - last_centre_)) <= 0.5f * last_size_ && ratio >= 0.5f && ratio <= 2.0f;
 }
 
 bool PersonTracker::confirm(const std::vector<Detection> &detections, double time) {

@@ -152,6 +152,23 @@ void smooth(cvb_pose *p, Landmarks &l, double t) {
 
 void reset_smoothing(cvb_pose *p) { p->smoothing = Smoothing(); }
 
+/// The landmark crop a detection leads to (MediaPipe's pose_detection_to_roi).
+cvb::Roi roi_of(const cvb::Detection &d) { return cvb::roi_from_points(cvb::hip_centre_of(d), cvb::scale_point_of(d)); }
+
+/// The milliseconds the networks took on this frame.
+void report_times(const cvb_pose *p, cvb_pose_result *result) {
+    result->detect_ms = p->detect_ms;
+    result->landmarks_ms = p->landmarks_ms;
+}
+
+/// A crop as the C API gives it: centre x, centre y, side, rotation.
+void copy_roi(const cvb::Roi &roi, float out[4]) {
+    out[0] = roi.cx;
+    out[1] = roi.cy;
+    out[2] = roi.side;
+    out[3] = roi.rotation;
+}
+
 }  // namespace
 
 void cvb_pose_default_options(cvb_pose_options *o) {
@@ -179,11 +196,7 @@ int cvb_pose_detect(cvb_pose *p, const cvb_frame *frame, cvb_person_detection *o
                 o.keypoints[k][0] = d.keypoints[k][0];
                 o.keypoints[k][1] = d.keypoints[k][1];
             }
-            cvb::Roi roi = cvb::roi_from_points({d.keypoints[0][0], d.keypoints[0][1]}, {d.keypoints[1][0], d.keypoints[1][1]});
-            o.roi[0] = roi.cx;
-            o.roi[1] = roi.cy;
-            o.roi[2] = roi.side;
-            o.roi[3] = roi.rotation;
+            copy_roi(roi_of(d), o.roi);
         }
     } catch (const cv::Exception &e) {
         return cvb::fail(CVB_E_MODEL, std::string("the pose detector failed: ") + e.err);
@@ -256,8 +269,7 @@ int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *resul
                     // Nobody there any more (the model was holding on to a pole or a shadow).
                     p->tracking = false;
                     p->tracker.forget();
-                    result->detect_ms = p->detect_ms;
-                    result->landmarks_ms = p->landmarks_ms;
+                    report_times(p, result);
                     return CVB_OK;
                 }
             }
@@ -270,9 +282,7 @@ int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *resul
             result->detections = int(people.size());
             int chosen = p->tracker.choose(people, t, bgr.cols, bgr.rows);
             if (chosen >= 0) {
-                const auto &d = people[size_t(chosen)];
-                cvb::Roi roi = cvb::roi_from_points({d.keypoints[0][0], d.keypoints[0][1]}, {d.keypoints[1][0], d.keypoints[1][1]});
-                l = read_landmarks(p, bgr, roi);
+                l = read_landmarks(p, bgr, roi_of(people[size_t(chosen)]));
                 new_person = !p->tracker.recently_seen(t);
                 // Found again: only where the person could have moved to (an overlapping neighbour's
                 // detection otherwise pulls the landmarks onto them).
@@ -280,8 +290,7 @@ int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *resul
                 if (have && new_person) reset_smoothing(p);
             }
         }
-        result->detect_ms = p->detect_ms;
-        result->landmarks_ms = p->landmarks_ms;
+        report_times(p, result);
         if (!have) return CVB_OK;
         p->tracker.seen(body_centre(l), body_scale(l), t, new_person);
         if (p->options.smoothing) smooth(p, l, t);
@@ -295,10 +304,7 @@ int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *resul
             for (int k = 0; k < 5; ++k) result->landmarks[i][k] = l.points[i][k];
             for (int k = 0; k < 3; ++k) result->world[i][k] = l.world[i][k];
         }
-        result->roi[0] = p->roi.cx;
-        result->roi[1] = p->roi.cy;
-        result->roi[2] = p->roi.side;
-        result->roi[3] = p->roi.rotation;
+        copy_roi(p->roi, result->roi);
     } catch (const cv::Exception &e) {
         p->tracking = false;
         return cvb::fail(CVB_E_MODEL, std::string("the pose model failed on a ") + std::to_string(bgr.cols) + "x" +

@@ -21,12 +21,17 @@ struct Box {
 uint32_t be32(const unsigned char *p) { return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3]; }
 uint64_t be64(const unsigned char *p) { return (uint64_t(be32(p)) << 32) | be32(p + 4); }
 
+/// Reads `n` bytes at offset `at` (after an earlier read may have hit the end of the file).
+bool read_at(std::ifstream &f, uint64_t at, unsigned char *out, size_t n) {
+    f.clear();
+    f.seekg(std::streamoff(at));
+    return bool(f.read(reinterpret_cast<char *>(out), std::streamsize(n)));
+}
+
 bool read_box(std::ifstream &f, uint64_t at, uint64_t limit, Box &box) {
     if (at + 8 > limit) return false;
     unsigned char h[16];
-    f.clear();
-    f.seekg(std::streamoff(at));
-    if (!f.read(reinterpret_cast<char *>(h), 8)) return false;
+    if (!read_at(f, at, h, 8)) return false;
     uint64_t size = be32(h);
     std::memcpy(box.type, h + 4, 4);
     box.type[4] = 0;
@@ -61,22 +66,17 @@ bool is_video_track(std::ifstream &f, const Box &trak) {
     Box mdia, hdlr;
     if (!find_child(f, trak.body, trak.end, "mdia", mdia) || !find_child(f, mdia.body, mdia.end, "hdlr", hdlr)) return false;
     unsigned char h[12];  // version/flags, pre_defined, handler_type
-    f.clear();
-    f.seekg(std::streamoff(hdlr.body));
-    return f.read(reinterpret_cast<char *>(h), 12) && std::memcmp(h + 8, "vide", 4) == 0;
+    return read_at(f, hdlr.body, h, 12) && std::memcmp(h + 8, "vide", 4) == 0;
 }
 
 /// Clockwise degrees from a tkhd box, or -1 when it cannot be read.
 int rotation_of_tkhd(std::ifstream &f, const Box &tkhd) {
     unsigned char v[1];
-    f.clear();
-    f.seekg(std::streamoff(tkhd.body));
-    if (!f.read(reinterpret_cast<char *>(v), 1)) return -1;
+    if (!read_at(f, tkhd.body, v, 1)) return -1;
     // version 0: 4 (version/flags) + 5 × 4; version 1: 4 + 8 + 8 + 4 + 4 + 8; then 8 + 2 + 2 + 2 + 2.
     uint64_t matrix_at = tkhd.body + (v[0] == 1 ? 36 : 24) + 16;
     unsigned char m[36];
-    f.seekg(std::streamoff(matrix_at));
-    if (matrix_at + 36 > tkhd.end || !f.read(reinterpret_cast<char *>(m), 36)) return -1;
+    if (matrix_at + 36 > tkhd.end || !read_at(f, matrix_at, m, 36)) return -1;
     auto fixed = [&](int i) { return double(int32_t(be32(m + 4 * i))) / 65536.0; };
     double a = fixed(0), b = fixed(1);
     // A point (x, y) is shown at (a·x + c·y + tx, b·x + d·y + ty) with y down: the angle of (a, b) is the

@@ -22,15 +22,8 @@ public struct BlazePoseModel: Sendable, Equatable {
         if let env = ProcessInfo.processInfo.environment["PUNCHCOACH_POSE_DIR"], !env.isEmpty {
             return BlazePoseModel(directory: URL(fileURLWithPath: env))
         }
-        var candidates: [URL] = []
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<7 {
-            candidates.append(dir.appendingPathComponent("Weights/pose"))
-            dir = dir.deletingLastPathComponent()
-        }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Weights/pose"))
-        for c in candidates where FileManager.default.fileExists(atPath: c.appendingPathComponent(detectorFile).path) {
-            return BlazePoseModel(directory: c)
+        if let detector = RepositoryFile.locate("Weights/pose/\(detectorFile)") {
+            return BlazePoseModel(directory: detector.deletingLastPathComponent())
         }
         throw VisionError(code: Int32(CVB_E_IO), message: "Weights/pose/\(detectorFile): the pose model was not found beside the executable or in the current folder; run from the repository, set PUNCHCOACH_POSE_DIR, or make it with tools/convert-blazepose.sh")
     }

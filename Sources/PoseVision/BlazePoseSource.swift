@@ -18,22 +18,12 @@ public final class BlazePoseSource: PoseSource {
         extractor.reset()
     }
 
-    /// Camera N (`/dev/videoN`) through BlazePose.
-    public convenience init(camera index: Int, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
-        let capture = try FrameCapture(.camera(index))
-        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing))
-    }
-
-    /// A video file through BlazePose (upright whatever the file's rotation metadata).
-    public convenience init(video path: String, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
-        let capture = try FrameCapture(.video(path))
-        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing))
-    }
-
-    /// An image: one frame at time 0.
-    public convenience init(image path: String, model: BlazePoseModel? = nil) throws {
-        let capture = try FrameCapture(.image(path))
-        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: false))
+    /// A camera (`/dev/videoN`), a video file (upright whatever its rotation metadata) or an image (one
+    /// frame at time 0, never smoothed: there is no stream to smooth over) through BlazePose.
+    public convenience init(_ kind: FrameCapture.Kind, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
+        let capture = try FrameCapture(kind)
+        let still = switch kind { case .image: true; case .camera, .video: false }
+        self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing && !still))
     }
 
     /// The next picture and the pose in it in the extractor's layout, or nil at the end.

@@ -53,15 +53,24 @@ public final class PunchDetector {
         var lastAbove: Double
         var stepsBelow = 0
         var sums: [Float]
-        var steps = 0
+        var steps = 1
         /// Probabilities summed with weights that grow with the step (1, 2, 3, …): the label is read
         /// mostly from the end of the run, when the network has seen the whole punch (the start of a jab
         /// and of a double jab look alike).
         var recencySums: [Float]
-        var recencyWeight: Float
+        var recencyWeight: Float = 1
         /// Punch class that led the latest steps, and for how many.
         var leader: Int
-        var leaderSteps = 0
+        var leaderSteps = 1
+
+        /// A run opened at `t` by the probabilities `p`, led by punch class `leader`.
+        init(start t: Double, probabilities p: [Float], leader: Int) {
+            start = t
+            lastAbove = t
+            sums = p
+            recencySums = p
+            self.leader = leader
+        }
     }
 
     public init(classifier: PunchClassifier, configuration: DetectorConfiguration = DetectorConfiguration()) {
@@ -200,7 +209,7 @@ public final class PunchDetector {
                 // hook, a double jab like a jab).
                 if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
                     out += close(r)
-                    run = Run(start: t, lastAbove: t, sums: p, steps: 1, recencySums: p, recencyWeight: 1, leader: lead, leaderSteps: 1)
+                    run = Run(start: t, probabilities: p, leader: lead)
                     return out
                 }
                 r.lastAbove = t
@@ -222,7 +231,7 @@ public final class PunchDetector {
                 }
             }
         } else if mass > configuration.enter {
-            run = Run(start: t, lastAbove: t, sums: p, steps: 1, recencySums: p, recencyWeight: 1, leader: leadingPunch(p), leaderSteps: 1)
+            run = Run(start: t, probabilities: p, leader: leadingPunch(p))
             run!.fromIdle = idleBefore(t) > configuration.maximumIdleBefore
         }
         return out

@@ -139,11 +139,11 @@ struct CoachCommand: AsyncParsableCommand {
     /// The source the options name, a note for the title bar, and the units of its coordinates.
     func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
         if let camera {
-            do { return (try BlazePoseSource(camera: camera), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
+            do { return (try BlazePoseSource(.camera(camera)), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
         }
         if let video {
             guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
-            do { return (try BlazePoseSource(video: video), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
+            do { return (try BlazePoseSource(.video(video)), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
         }
         if let skeletons {
             let url = URL(fileURLWithPath: skeletons)
@@ -161,7 +161,7 @@ struct CoachCommand: AsyncParsableCommand {
         var note = "no camera found"
         for device in cameras {
             guard let n = Int(device.dropFirst("video".count)) else { continue }
-            do { return (try BlazePoseSource(camera: n), nil, .px) } catch { note = "camera:\(n) did not open" }
+            do { return (try BlazePoseSource(.camera(n)), nil, .px) } catch { note = "camera:\(n) did not open" }
         }
         return (DemoSource(seed: seed, stance: stance.fixed), note, .px)
     }

@@ -66,15 +66,16 @@ struct ExtractCommand: AsyncParsableCommand {
         guard result.sequence.frameCount > 0 else { throw CLIError("\(source.name): no frame could be read") }
         try SkeletonCSV.write(result.sequence, to: outURL)
         let fps = result.sequence.fps ?? 0
+        let processingFPS = Double(result.sequence.frameCount) / max(result.seconds, 1e-9)
         if json {
             try JSONOutput.print(ExtractJSON(
                 frames: result.sequence.frameCount, fps: fps, meanPresence: result.meanPresence, output: outURL.path,
                 framesWithPerson: result.framesWithPerson, width: info.width, height: info.height, rotation: info.rotation,
                 seconds: result.sequence.duration, processingSeconds: result.seconds,
-                processingFPS: Double(result.sequence.frameCount) / max(result.seconds, 1e-9), overlay: overlay))
+                processingFPS: processingFPS, overlay: overlay))
         } else {
             Log.info("\(out): \(result.sequence.frameCount) frames (\(result.framesWithPerson) with a person), mean presence "
-                     + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", Double(result.sequence.frameCount) / max(result.seconds, 1e-9))) frames/s")
+                     + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", processingFPS)) frames/s")
         }
     }
 

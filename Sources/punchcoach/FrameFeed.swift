@@ -42,11 +42,13 @@ extension BlazePoseSource {
     /// The video, image or camera of `spec` through BlazePose (an image is never smoothed); nil for a
     /// skeleton CSV, which needs no pose model.
     static func open(_ spec: InputSpec, smoothing: Bool = true) throws -> BlazePoseSource? {
+        let kind: FrameCapture.Kind
         switch spec {
         case .skeletons: return nil
-        case .video(let url): return try BlazePoseSource(video: url.path, smoothing: smoothing)
-        case .image(let url): return try BlazePoseSource(image: url.path)
-        case .camera(let n): return try BlazePoseSource(camera: n, smoothing: smoothing)
+        case .video(let url): kind = .video(url.path)
+        case .image(let url): kind = .image(url.path)
+        case .camera(let n): kind = .camera(n)
         }
+        return try BlazePoseSource(kind, smoothing: smoothing)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PunchKit
 import PunchModel
 
 /// Where the default model lives: `Weights/punch-classifier.model` of the repository the binary was
@@ -8,27 +9,26 @@ enum ModelLocation {
 
     static var defaultURL: URL? {
         if let env = ProcessInfo.processInfo.environment["PUNCHCOACH_MODEL"] { return URL(fileURLWithPath: env) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("Weights").appendingPathComponent(fileName)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Weights/\(fileName)")
-        return FileManager.default.fileExists(atPath: cwd.path) ? cwd : nil
+        return RepositoryFile.locate("Weights/\(fileName)")
     }
 
     /// The model at `path`, or the default one; throws a one-line error naming the file.
     static func load(_ path: String?) throws -> PunchClassifier {
-        if let path { return try ModelFile.read(URL(fileURLWithPath: path)) }
-        guard let url = defaultURL else {
+        guard let classifier = try loadIfPresent(path) else {
             throw CLIError("no model: Weights/\(fileName) was not found; pass --model FILE or train one with `punchcoach train`")
         }
-        return try ModelFile.read(url)
+        return classifier
     }
 
+    /// The model at `path`, or the default one, or an untrained one when there is no default.
     static func loadOrFresh(_ path: String?) throws -> PunchClassifier {
-        if path != nil || defaultURL != nil { return try load(path) }
-        return PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground, lookahead: TrainingConfiguration().lookahead, seed: 1)
+        try loadIfPresent(path) ?? PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground,
+                                                   lookahead: TrainingConfiguration().lookahead, seed: 1)
+    }
+
+    /// The model at `path`, else the default one; nil when no path is given and there is no default.
+    private static func loadIfPresent(_ path: String?) throws -> PunchClassifier? {
+        guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? defaultURL else { return nil }
+        return try ModelFile.read(url)
     }
 }

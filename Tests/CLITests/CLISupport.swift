@@ -2,9 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The repository this test file belongs to (fixtures, Weights/).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// What a run of `punchcoach` printed, and how it ended.
 struct CommandResult {
     var status: Int32

@@ -120,7 +120,7 @@ import PunchKit
     @Test func theCanonicalFrameKeepsWorldAndPixels() throws {
         let scratch = try ScratchDirectory()
         let path = try #require(OpenCVSamples.path("messi5.jpg", in: scratch), "\(OpenCVSamples.missingNote)")
-        let source = try BlazePoseSource(image: path, model: poseModel)
+        let source = try BlazePoseSource(.image(path), model: poseModel)
         #expect(!source.isRealTime)
         let frame = try #require(try source.nextFrame())
         #expect(try source.nextFrame() == nil)

@@ -4,9 +4,6 @@ import TestSupport
 @testable import PoseVision
 import PunchKit
 
-/// The repository (Weights/, fixtures).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The shipped pose model.
 let poseModel = BlazePoseModel(directory: repositoryRoot.appendingPathComponent("Weights/pose"))
 

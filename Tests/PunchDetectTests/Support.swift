@@ -3,13 +3,12 @@ import PunchDetect
 import PunchKit
 import PunchModel
 import PunchSynth
+import TestSupport
 
 /// The shipped model, as the coach loads it.
 /// Inference only reads the network (see `Layer`), so tests may share it across threads.
 nonisolated(unsafe) let shippedModel: PunchClassifier = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Weights/punch-classifier.model")
-    return try! ModelFile.read(url)
+    try! ModelFile.read(repositoryRoot.appendingPathComponent("Weights/punch-classifier.model"))
 }()
 
 /// Subjects the shipped model never saw (it was trained on seed 11, subjects 1–50).

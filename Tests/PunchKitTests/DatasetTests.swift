@@ -67,9 +67,7 @@ import TestSupport
 
 /// The real CoachMe BX recordings (../shared/datasets/coachme-bx), read through the SMPL-22 mapping.
 @Suite struct CoachMeTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/datasets/coachme-bx").standardizedFileURL
+    static let root = coachMeFolder
     static var present: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("index.csv").path) }
 
     @Test(.enabled(if: present, "../shared/datasets/coachme-bx is absent: the real-data test cannot run here"))

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import PunchSynth
 import PunchKit
+import TestSupport
 
 /// Synthetic jabs and crosses against the real CoachMe BX clips (../shared/datasets/coachme-bx: 143
 /// HybrIK SMPL-22 clips of 7 orthodox beginners, ~30 fps assumed), in torso lengths and seconds with the
 /// wrist taken relative to its shoulder. Prints both tables; asserts that the synthetic medians of peak
 /// speed, extension time and reach sit inside the real 10–90 % range.
 @Suite struct CoachMeComparisonTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../../shared/datasets/coachme-bx").standardized
+    static let folder = coachMeFolder
 
     static func row(_ name: String, _ k: [PunchKinematics]) -> String {
         func p(_ v: [Double]) -> String {

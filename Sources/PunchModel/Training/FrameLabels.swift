@@ -63,10 +63,10 @@ public enum SecondJab {
         // Local maxima, highest first; the two highest that have a dip between them.
         let peaks = e.indices.filter { i in i > 0 && i < e.count - 1 && e[i] >= e[i - 1] && e[i] > e[i + 1] }.sorted { e[$0] > e[$1] }
         guard let first = peaks.first else { return nil }
+        let range = e.max()! - e.min()!
         for other in peaks.dropFirst() {
             let (a, b) = (min(first, other), max(first, other))
             guard let dip = (a...b).min(by: { e[$0] < e[$1] }), dip != a, dip != b else { continue }
-            let range = e.max()! - e.min()!
             if min(e[a], e[b]) - e[dip] >= 0.1 * range { return s.times[frames[dip]] }
         }
         return nil
