@@ -24,6 +24,9 @@ public final class SkeletonReplaySource: PoseSource {
         self.name = name
     }
 
+    /// Whether the replayed joints are real 3D without world columns (see `SkeletonSequence.hasBodyDepth`).
+    public var positionsHaveDepth: Bool { sequence.hasBodyDepth }
+
     public func nextFrame() throws -> SkeletonFrame? {
         guard index < sequence.frameCount else { return nil }
         defer { index += 1 }

@@ -44,6 +44,7 @@ public enum StreamRunner {
         var cfg = configuration
         if let stance { cfg.stance = stance }
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
+        detector.positionsHaveDepth = s.hasBodyDepth
         var events: [DetectedEvent] = []
         var sum = [Double](repeating: 0, count: classifier.classes.count)
         for f in 0..<s.frameCount {

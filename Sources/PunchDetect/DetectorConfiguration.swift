@@ -25,10 +25,13 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// A run of the same punch family and hand starting less than this after the previous event ended
     /// is the same punch (a long-held jab whose retraction reads as a second one): no second event.
     public var mergeGap = 0.3
-    /// Punches come out of a guard: a run whose preceding `guardContextSeconds` were mostly `idle`
-    /// (mean probability above `maximumIdleBefore`) is somebody walking or gesturing, not punching.
+    /// A run whose preceding `guardContextSeconds` were mostly `idle` (mean probability above
+    /// `maximumIdleBefore`) is dropped. Off by default (1): punches are thrown from hands down too (a tired
+    /// boxer, PRECOG's martial-arts punches), and the synthetic boxer now throws one punch clip in seven
+    /// from hands down, so the network itself tells a punch from walking arms. Kept for users who want
+    /// punches only out of a guard (`tune-detector` measures it).
     public var guardContextSeconds = 0.5
-    public var maximumIdleBefore: Float = 0.5
+    public var maximumIdleBefore: Float = 1
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.

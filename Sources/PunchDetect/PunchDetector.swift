@@ -21,6 +21,9 @@ public final class PunchDetector {
     public private(set) var time: Double = 0
     /// How many windows have been classified (increases when `probabilities` is new).
     public private(set) var classifications = 0
+    /// Whether frames without world coordinates still carry real 3D in their main coordinates (Kinect
+    /// metres, HybrIK joints: `SkeletonSequence.hasBodyDepth`); 2D keypoints and image z do not.
+    public var positionsHaveDepth = false
 
     private var resampler: StreamResampler
     private var buffer: WindowBuffer
@@ -121,7 +124,7 @@ public final class PunchDetector {
     /// One 60 fps frame.
     private func step(_ frame: SkeletonFrame) -> [DetectedEvent] {
         time = frame.time
-        buffer.append(frame)
+        buffer.append(frame, positionsHaveDepth: positionsHaveDepth)
         speeds.push(frame)
         // Read the stance early (a quarter second in, then twice a second): until the first reading the
         // detector would take every southpaw for an orthodox boxer.

@@ -50,8 +50,12 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var epochs: Int
         public var bestEpoch: Int
         public var trainedAt: String
+        /// For a fine-tuned model: the training of the model it started from (`train --from`), so the
+        /// file names everything it has seen.
+        public var base: [TrainingInfo]?
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
-                    epochs: Int, bestEpoch: Int, trainedAt: String) {
+                    epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil) {
+            self.base = base
             self.dataHash = dataHash
             self.data = data
             self.subjects = subjects
@@ -64,5 +68,5 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     }
 
     public static let currentFormat = 1
-    public static let featureVersion = 3
+    public static let featureVersion = 4
 }

@@ -51,12 +51,18 @@ public final class PunchClassifier {
 
     public func setTrainingInfo(_ info: ModelHeader.TrainingInfo) { header.training = info }
 
-    /// Standardises raw features in place ((x − mean) / std per channel).
+    /// Standardises raw features in place ((x − mean) / std per channel). A window without depth (its
+    /// depth flag 0) gets its 3D block at 0, the training mean: a missing modality, not a pose.
     public func standardise(_ features: UnsafeMutablePointer<Float>) {
         let T = header.window.frames
+        let depth = features[FeatureExtractor.Channel.depthFlag * T] > 0.5
         for c in 0..<header.features.channels {
-            let m = header.features.mean[c], s = 1 / header.features.std[c]
             let row = features + c * T
+            if !depth && FeatureExtractor.Channel.body.contains(c) {
+                for t in 0..<T { row[t] = 0 }
+                continue
+            }
+            let m = header.features.mean[c], s = 1 / header.features.std[c]
             for t in 0..<T { row[t] = (row[t] - m) * s }
         }
     }

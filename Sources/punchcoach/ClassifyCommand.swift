@@ -31,6 +31,7 @@ struct ClassifyCommand: AsyncParsableCommand {
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
+        detector.positionsHaveDepth = feed.positionsHaveDepth
         var events: [DetectedEvent] = []
         let started = Date()
         var frames = 0

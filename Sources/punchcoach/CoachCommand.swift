@@ -96,6 +96,7 @@ struct CoachCommand: AsyncParsableCommand {
             var config = DetectorConfiguration()
             config.stance = stance.fixed
             let detector = PunchDetector(classifier: classifier, configuration: config)
+            detector.positionsHaveDepth = (source as? SkeletonReplaySource)?.positionsHaveDepth ?? false
             let clips = try workoutMode.kind == .record
                 ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name, units: units)
                 : nil

@@ -19,6 +19,9 @@ struct FrameFeed {
         }
     }
 
+    /// Whether a replayed skeleton file's joints are real 3D without world columns (Kinect, HybrIK).
+    var positionsHaveDepth: Bool { sequence?.hasBodyDepth ?? false }
+
     /// Calls `body` with every frame, stopping after `maxSeconds` of input when given.
     func each(maxSeconds: Double? = nil, _ body: (SkeletonFrame) throws -> Void) throws {
         if let source {

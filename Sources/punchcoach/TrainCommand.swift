@@ -13,9 +13,16 @@ struct TrainCommand: AsyncParsableCommand {
             X.events.csv truth add labelled spans. A subject-disjoint share of the subjects is held out for early \
             stopping and for the final report, which goes to --report (Markdown, with a confusion matrix and \
             learning curves as PNGs beside it) and, with --json, to stdout.
+
+            --from MODEL fine-tunes a trained model instead of starting from scratch (e.g. on the clips `coach \
+            --mode record` saved of you): its classes, window and feature standardisation are kept, the learning \
+            rate starts lower, and the new model's header names the base model's training data as well. With one \
+            subject in the data there is nobody to hold out: the last epoch is kept.
             """)
 
     @Option(help: "Dataset folder (repeatable).") var data: [String] = []
+    @Option(help: ArgumentHelp("Fine-tune this trained model instead of starting from scratch.", valueName: "MODEL")) var from: String?
+    @Option(help: "Peak learning rate (default 0.002; 0.0005 with --from).") var learningRate: Float?
     @Option(help: "Where to write the model.") var out: String
     @Option(help: "Epochs; the learning rate decays over them (early stopping may end sooner).") var epochs: Int = 20
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
@@ -34,18 +41,31 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0..<1).contains(validationFraction) else { throw ValidationError("--validation-fraction must be in [0, 1)") }
         guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
         guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
+        if let learningRate, !(learningRate > 0 && learningRate < 1) { throw ValidationError("--learning-rate must be in (0, 1)") }
     }
 
     func run() async throws {
+        let base = try from.map { try ModelLocation.load($0) }
         let datasets = try DatasetLoading.load(data)
         let clips = datasets.flatMap(\.clips)
         var labels = Set(datasets.flatMap(\.labels))
-        let requestedBackground = background.split(separator: ",").map(String.init)
-        guard let firstBackground = requestedBackground.first else { throw CLIError("--background needs at least one label (e.g. stance)") }
-        // Clips of punches only still have guard around each punch: those frames are the first background label.
-        if labels.isDisjoint(with: requestedBackground) { labels.insert(firstBackground) }
-        let classes = ClassOrder.order(Array(labels))
-        let backgroundClasses = requestedBackground.filter(classes.contains)
+        let classes: [String], backgroundClasses: [String]
+        if let base {
+            // Fine-tuning keeps the model's classes: the data may hold any of them, but no other.
+            let unknown = labels.subtracting(base.classes).sorted()
+            guard unknown.isEmpty else {
+                throw CLIError("\(from!): the model knows \(base.classes.joined(separator: ", ")); the data also has \(unknown.joined(separator: ", ")) — train from scratch (without --from) to add classes")
+            }
+            classes = base.classes
+            backgroundClasses = base.header.background
+        } else {
+            let requestedBackground = background.split(separator: ",").map(String.init)
+            guard let firstBackground = requestedBackground.first else { throw CLIError("--background needs at least one label (e.g. stance)") }
+            // Clips of punches only still have guard around each punch: those frames are the first background label.
+            if labels.isDisjoint(with: requestedBackground) { labels.insert(firstBackground) }
+            classes = ClassOrder.order(Array(labels))
+            backgroundClasses = requestedBackground.filter(classes.contains)
+        }
         guard classes.count >= 2 else { throw CLIError("the data has \(classes.count) label(s) (\(classes.joined(separator: ", "))); need at least 2") }
         Log.info("classes: \(classes.joined(separator: ", ")) (background: \(backgroundClasses.joined(separator: ", ")))")
 
@@ -53,18 +73,23 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.epochs = epochs
         cfg.seed = seed
         cfg.validationFraction = validationFraction
-        cfg.lookahead = lookahead
+        cfg.lookahead = base?.window.lookahead ?? lookahead
         cfg.samplesPerClip = samplesPerClip
         cfg.patience = patience
         cfg.classBalance = classBalance
+        cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 5e-4)
+        cfg.keepStandardisation = base != nil
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()
         let prepared = TrainingSet.prepare(clips, classes: classes, background: backgroundClasses)
-        let split = TrainingSet.splitBySubject(prepared, fraction: validationFraction, seed: seed)
+        let subjects = Set(prepared.map(\.subject))
+        let fraction = base != nil && subjects.count < 2 ? 0 : validationFraction
+        if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
+        let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed)
         Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
-        let classifier = PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
-                                         lookahead: lookahead, seed: seed)
+        let classifier = base ?? PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
+                                                 lookahead: lookahead, seed: seed)
         let trainer = Trainer(classifier: classifier, configuration: cfg)
         let bar = TrainingProgressView(epochs: epochs)
         let outcome = trainer.train(split.train, validation: split.validation, progress: bar.update)
@@ -73,7 +98,8 @@ struct TrainCommand: AsyncParsableCommand {
         classifier.setTrainingInfo(.init(
             dataHash: try DatasetLoading.hash(datasets), data: data, subjects: Set(split.train.map(\.subject)).sorted(),
             validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
-            trainedAt: ISO8601DateFormatter().string(from: Date())))
+            trainedAt: ISO8601DateFormatter().string(from: Date()),
+            base: base.map { [$0.header.training] + ($0.header.training.base ?? []) }))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.network.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 

@@ -15,16 +15,45 @@ import Testing
     }
 
     /// The body frame removes where the camera stands: translating, scaling and turning the boxer
-    /// about the vertical changes no feature.
-    @Test func featuresIgnoreCameraPlacement() {
+    /// about the vertical changes no feature of the 3D block (the picture does change with the yaw).
+    @Test func bodyFeaturesIgnoreCameraPlacement() {
         let s = standingFigure(times: (0..<120).map { Double($0) / 60 }) { t in Vec3(0.2, -0.45, 2.6 - 0.3 * sin(9 * t)) }
         let yaw = Rotation3.aboutY(0.9)
         let moved = s.mapPoints { yaw.apply($0) * 1.7 + Vec3(0.4, -0.2, 1.1) }
         let fx = FeatureExtractor()
         let a = fx.features(SequenceWindow(s, start: 0, length: 120), mirror: false)
         let b = fx.features(SequenceWindow(moved, start: 0, length: 120), mirror: false)
-        let diff = zip(a, b).map { abs($0 - $1) }.max()!
+        let T = 120
+        let diff = FeatureExtractor.Channel.body.flatMap { c in (0..<T).map { abs(a[c * T + $0] - b[c * T + $0]) } }.max()!
         #expect(diff < 1e-4, "max difference \(diff)")
+        let view = (0..<FeatureExtractor.Channel.body.lowerBound).flatMap { c in (0..<T).map { abs(a[c * T + $0] - b[c * T + $0]) } }.max()!
+        #expect(view > 0.05, "the picture of a turned boxer is another picture")
+    }
+
+    /// The picture is normalised by the image torso: moving and zooming it changes no feature at all.
+    @Test func viewFeaturesIgnoreWhereAndHowLargeThePictureIs() {
+        let s = standingFigure(times: (0..<120).map { Double($0) / 60 }, world: false) { t in Vec3(0.2 + 0.3 * sin(9 * t), -0.45, 2.6) }
+        let zoomed = s.mapPoints { $0 * 640 + Vec3(320, 240, 0) }
+        let fx = FeatureExtractor()
+        let a = fx.features(SequenceWindow(s, start: 0, length: 120), mirror: false)
+        let b = fx.features(SequenceWindow(zoomed, start: 0, length: 120), mirror: false)
+        let diff = zip(a, b).map { abs($0 - $1) }.max()!
+        #expect(diff < 1e-3, "max difference \(diff)")
+    }
+
+    /// 2D keypoints (no depth) give the same picture channels, a depth flag of 0 and an empty 3D block;
+    /// after standardisation (`PunchClassifier.standardise`) that block reads 0.
+    @Test func twoDimensionalInputFillsOnlyThePicture() {
+        var s = standingFigure(times: (0..<120).map { Double($0) / 60 }, world: false) { t in Vec3(0.2 + 0.3 * sin(9 * t), -0.45, 2.6) }
+        let fx = FeatureExtractor()
+        let with3D = fx.features(SequenceWindow(s, start: 0, length: 120), mirror: false)
+        s.units = .px
+        s.hasDepth = false
+        let flat = fx.features(SequenceWindow(s, start: 0, length: 120), mirror: false)
+        let T = 120, flag = FeatureExtractor.Channel.depthFlag
+        #expect(with3D[flag * T] == 1 && flat[flag * T] == 0)
+        #expect(Array(with3D[0..<(flag * T)]) == Array(flat[0..<(flag * T)]))
+        #expect(FeatureExtractor.Channel.body.allSatisfy { c in (0..<T).allSatisfy { flat[c * T + $0] == 0 } })
     }
 
     @Test func bodyFrameFacesTheChestForwardAndScalesByTheTorso() {
@@ -80,7 +109,7 @@ import Testing
         var buffer = WindowBuffer(capacity: 120)
         var compared = 0
         for f in 0..<s.frameCount {
-            buffer.append(s.frame(f))
+            buffer.append(s.frame(f), positionsHaveDepth: s.hasBodyDepth)
             guard f % 37 == 0 else { continue }
             let live = fx.features(buffer, mirror: f % 2 == 0)
             let training = fx.features(SequenceWindow(s, start: f - 119, length: 120), mirror: f % 2 == 0)
@@ -97,16 +126,24 @@ import Testing
         let f = FeatureExtractor().features(window, mirror: false)
         let body = BodyFrame.estimate(window, mirror: false)
         let T = 120
+        typealias C = FeatureExtractor.Channel
         let wrist = FeatureExtractor.bodyJoints.firstIndex(of: .leftWrist)!
-        let vz = f[(FeatureExtractor.Channel.velocity + 3 * wrist + 2) * T + 60]
+        let vz = f[(C.velocity + 3 * wrist + 2) * T + 60]
         // Forward speed in torso lengths/s ÷ 10 (the chest faces slightly aside of the camera).
         #expect(abs(Double(vz) - Vec3(0, 0, -1).dot(body.forward) / 0.45 / 10) < 1e-4)
-        #expect(abs(Double(f[FeatureExtractor.Channel.wristSpeed * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed
-        #expect(f[FeatureExtractor.Channel.confidence * T + 5] == 0.95)  // confidence channel of the first joint
-        #expect(FeatureExtractor.Channel.armExtension + 2 == FeatureExtractor.channelCount)
+        #expect(abs(Double(f[C.wristSpeed * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed
+        #expect(f[C.confidence * T + 5] == 0.95)  // confidence channel of the first joint
+        #expect(f[C.depthFlag * T + 5] == 1)
+        #expect(C.armExtension + 2 == FeatureExtractor.channelCount)
         let shoulder = FeatureExtractor.bodyJoints.firstIndex(of: .leftShoulder)!
-        let dx = f[(3 * wrist) * T + 30] - f[(3 * shoulder) * T + 30], dy = f[(3 * wrist + 1) * T + 30] - f[(3 * shoulder + 1) * T + 30]
-        let dz = f[(3 * wrist + 2) * T + 30] - f[(3 * shoulder + 2) * T + 30]
-        #expect(abs(f[FeatureExtractor.Channel.armExtension * T + 30] - (dx * dx + dy * dy + dz * dz).squareRoot()) < 1e-5)
+        func at(_ c: Int) -> Float { f[c * T + 30] }
+        let dx = at(C.position + 3 * wrist) - at(C.position + 3 * shoulder), dy = at(C.position + 3 * wrist + 1) - at(C.position + 3 * shoulder + 1)
+        let dz = at(C.position + 3 * wrist + 2) - at(C.position + 3 * shoulder + 2)
+        #expect(abs(at(C.armExtension) - (dx * dx + dy * dy + dz * dz).squareRoot()) < 1e-5)
+        // Straight at the camera, the wrist does not move in the picture (orthographic x, y of metres).
+        #expect(abs(f[(C.imageVelocity + 2 * wrist) * T + 60]) < 1e-6 && abs(f[(C.imageVelocity + 2 * wrist + 1) * T + 60]) < 1e-6)
+        #expect(abs(f[C.imageWristSpeed * T + 60]) < 1e-6)
+        let ix = at(C.image + 2 * wrist) - at(C.image + 2 * shoulder), iy = at(C.image + 2 * wrist + 1) - at(C.image + 2 * shoulder + 1)
+        #expect(abs(at(C.imageArmExtension) - (ix * ix + iy * iy).squareRoot()) < 1e-5)
     }
 }

@@ -71,6 +71,38 @@ import TestSupport
         #expect(e.description.contains("left_wrist") && e.line == 3)
     }
 
+    /// 2D keypoints (YOLO-pose, RTMO, OpenPose) leave z empty; a missing joint may be `0,0,,0`.
+    /// They read without depth, and write back the same way.
+    @Test func twoDimensionalFilesReadWithoutDepthAndRoundTrip() throws {
+        let joints = JointLayout.coco17.joints
+        let head = "# layout=coco17 units=px source=rtmo\nt," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",") + "\n"
+        func row(_ t: String, missing: Int? = nil) -> String {
+            t + "," + joints.indices.map { $0 == missing ? "0,0,,0" : "\(100 + $0),\(200 + $0),,0.9" }.joined(separator: ",") + "\n"
+        }
+        let s = try SkeletonCSV.parse(head + row("0") + row("0.04", missing: 9), file: "2d.csv")
+        #expect(!s.hasDepth && !s.hasBodyDepth && s.frameCount == 2)
+        #expect(s.position(frame: 0, joint: 9) == Vec3(109, 209, 0))
+        #expect(s.confidence(frame: 1, joint: 9) == 0)
+        let text = SkeletonCSV.text(of: s)
+        #expect(text.contains(",100,200,,0.9,"))
+        #expect(try SkeletonCSV.parse(text, file: "again.csv") == s)
+        // The canonical copy keeps the missing depth, so the classifier reads the picture only.
+        #expect(try !s.canonical().hasDepth)
+        // Kinect metres with z: real 3D.
+        let kinect = try SkeletonCSV.parse(head.replacingOccurrences(of: "units=px", with: "units=m")
+                                           + "0," + Array(repeating: "1,2,3,1", count: 17).joined(separator: ",") + "\n", file: "k.csv")
+        #expect(kinect.hasDepth && kinect.hasBodyDepth)
+    }
+
+    @Test func aFileMixingGivenAndEmptyZIsRefusedNamingBothLines() throws {
+        let joints = JointLayout.coco17.joints
+        let head = "# layout=coco17 units=px source=x\nt," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",") + "\n"
+        let flat = "0," + Array(repeating: "1,2,,1", count: 17).joined(separator: ",") + "\n"
+        let deep = "0.1," + Array(repeating: "1,2,3,1", count: 17).joined(separator: ",") + "\n"
+        let e = try #require(throws: DataFileError.self) { try SkeletonCSV.parse(head + flat + deep, file: "mixed.csv") }
+        #expect(e.line == 4 && e.description.contains("mixed.csv") && e.description.contains("line 3"))
+    }
+
     @Test func headerWithoutCommentIsRecognisedByItsJoints() throws {
         // SMPL-22 with a frame column, as in CoachMe: frames at the default 30 fps, arbitrary units.
         let names = JointLayout.smpl22.joints

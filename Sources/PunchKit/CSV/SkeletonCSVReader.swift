@@ -8,6 +8,10 @@ import Glibc
 /// Every problem is an error naming the file and line: a NaN or infinite cell, a confidence outside
 /// 0…1, time not strictly increasing, a row with the wrong number of cells (a truncated file), a column
 /// that is not `<joint>_<x|y|z|c|wx|wy|wz>`, a joint given only partly. Nothing is skipped silently.
+///
+/// 2D files (most pose tools) leave every `z` empty, or have no `_z` columns: the sequence then has
+/// `hasDepth == false`. A missing 2D joint may be written `0,0,,0`. A file mixing given and empty z is
+/// refused, naming both lines.
 public enum SkeletonCSV {
     /// Frame rate assumed for files with a `frame` column and no `fps=` in the first line.
     public static let defaultFrameRate = 30.0
@@ -172,6 +176,8 @@ private struct Parser {
         var world = [Vec3](repeating: .zero, count: n)
         var lastTime = -Double.infinity
         var cellStarts = [Int](repeating: 0, count: columns.count + 1)
+        /// Whether the first joint given had a z value, and on which line: every later one must agree.
+        var depth: (given: Bool, line: Int)? = nil
 
         for li in index..<lines.count {
             let lineNo = li + 1
@@ -217,8 +223,9 @@ private struct Parser {
             }
             for j in 0..<n {
                 let base = j * 7
+                // z is counted apart: 2D data (YOLO-pose, RTMO, MoveNet, OpenPose) leaves it empty.
                 var given = 0, expected = 0
-                for c in 0..<7 where reference.contains(c) {
+                for c in 0..<7 where c != 2 && reference.contains(c) {
                     expected += 1
                     given += Int(present[base + c])
                 }
@@ -231,17 +238,26 @@ private struct Parser {
                 guard given == expected else {
                     throw fail(lineNo, "joint '\(layout.joints[j])' is only partly given; give all its cells or leave all empty")
                 }
-                positions[j] = Vec3(values[base], values[base + 1], reference.contains(2) ? values[base + 2] : 0)
+                positions[j] = Vec3(values[base], values[base + 1], present[base + 2] == 1 ? values[base + 2] : 0)
                 let c = hasConfidence ? values[base + 3] : 1
                 guard c >= 0 && c <= 1 else {
                     throw fail(lineNo, "confidence \(c) of '\(layout.joints[j])' is outside 0…1")
                 }
                 confidences[j] = c
+                if reference.contains(2) && c > 0 {  // a missing joint may be `0,0,,0` in any file
+                    let zGiven = present[base + 2] == 1
+                    if depth == nil { depth = (zGiven, lineNo) }
+                    guard depth!.given == zGiven else {
+                        throw fail(lineNo, "joint '\(layout.joints[j])' has \(zGiven ? "a z value" : "an empty z") but line \(depth!.line) "
+                                   + "\(zGiven ? "left z empty" : "gives z"); a file is either 2D (every z empty) or 3D (every given joint has z)")
+                    }
+                }
                 if hasWorld { world[j] = Vec3(values[base + 4], values[base + 5], values[base + 6]) }
             }
             sequence.append(time: t, positions: positions, confidences: confidences, world: hasWorld ? world : nil)
         }
         guard !sequence.isEmpty else { throw fail(headerLine, "no frames after the header") }
+        sequence.hasDepth = reference.contains(2) && (depth?.given ?? true)
         return sequence
     }
 

@@ -3,7 +3,8 @@ import Foundation
 extension SkeletonCSV {
     /// The file text of `sequence`: the self-describing first line, the header, one row a frame.
     /// Numbers are written in Swift's shortest round-trip form, so reading the text back gives the
-    /// same values bit for bit. Every joint gets x, y, z and c; world coordinates follow when present.
+    /// same values bit for bit. Every joint gets x, y, z and c (z empty for 2D data); world coordinates
+    /// follow when present.
     public static func text(of sequence: SkeletonSequence) -> String {
         var out = SkeletonCSVHeader.line(for: sequence) + "\n"
         let joints = sequence.layout.joints
@@ -19,7 +20,7 @@ extension SkeletonCSV {
                 let p = sequence.position(frame: f, joint: j)
                 out += ","; out += format(p.x)
                 out += ","; out += format(p.y)
-                out += ","; out += format(p.z)
+                out += ","; if sequence.hasDepth { out += format(p.z) }
                 out += ","; out += format(sequence.confidence(frame: f, joint: j))
             }
             if let world = sequence.world {

@@ -67,6 +67,8 @@ extension SkeletonSequence {
                        world: world != nil ? worldPoints : nil)
         }
         out.fps = fps
+        out.hasDepth = hasDepth
+        out.extra = extra
         return out
     }
 }

@@ -25,6 +25,9 @@ public struct SkeletonSequence: Sendable, Equatable {
     public var fps: Double?
     /// Extra `key=value` pairs of the file's first comment line, kept in order for an exact round trip.
     public var extra: [KeyValue]
+    /// Whether the main coordinates carry a z. False for 2D keypoints (YOLO-pose, RTMO, MoveNet,
+    /// OpenPose: z left empty), whose z then reads 0.
+    public var hasDepth: Bool = true
 
     public private(set) var times: [Double] = []
     public private(set) var positions: [Vec3] = []
@@ -70,6 +73,11 @@ public struct SkeletonSequence: Sendable, Equatable {
         if let world { return world[frame * layout.count + joint] }
         return positions[frame * layout.count + joint]
     }
+
+    /// Whether the classifier gets 3D joints from this sequence: world coordinates, or main coordinates
+    /// with a real z in metres or a consistent unit (Kinect, HybrIK). Image z (BlazePose's `px` z,
+    /// MediaPipe's normalised z) is relative depth, too unreliable to read as 3D.
+    public var hasBodyDepth: Bool { world != nil || (hasDepth && (units == .m || units == .arb)) }
 
     /// Appends one frame. `world` must be given exactly when the sequence has world coordinates.
     public mutating func append(time: Double, positions p: [Vec3], confidences c: [Double], world w: [Vec3]? = nil) {

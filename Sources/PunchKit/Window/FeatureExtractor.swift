@@ -1,30 +1,48 @@
 /// Turns a window of canonical frames into the classifier's input tensor, channel-major
-/// (`channels × frames` floats, one row a channel), in the body frame of the window (see `BodyFrame`).
+/// (`channels × frames` floats, one row a channel), in two blocks for the 12 body joints (shoulders,
+/// elbows, wrists, hips, knees, ankles — the joints every supported layout has; the face is left out
+/// because SMPL and Kinect only know a head centre):
 ///
-/// Channels, for the 12 body joints (shoulders, elbows, wrists, hips, knees, ankles — the joints every
-/// supported layout has; the face is left out because SMPL and Kinect only know a head centre):
-/// - 36 positions (x, y, z in torso lengths, centred on the body),
-/// - 36 velocities (central differences, torso lengths per second ÷ 10),
+/// **The view** (every source has it; `ImageFrame`: the picture, centred on the hips, in torso lengths):
 /// - 12 confidences,
-/// - 3 root displacement from the window's mean centre (steps, walking),
-/// - 2 wrist speeds (|velocity|, torso lengths per second ÷ 10),
-/// - 2 elbow cosines (straight arm = −1),
-/// - 2 arm extensions (wrist–shoulder distance, torso lengths): how far a hand is out — what tells a
-///   jab from a feint, and a held jab from the partial retraction of a double jab.
+/// - 24 image positions (x, y) and 24 image velocities (torso lengths per second ÷ 10),
+/// - 2 root displacement in the picture (steps, walking),
+/// - 2 wrist speeds, 2 elbow cosines and 2 arm extensions, measured in the picture,
+/// - 1 depth flag: 1 when the second block is real 3D.
+///
+/// **The body in 3D** (`BodyFrame`: turned to face forward; all zero — after standardisation — for 2D
+/// keypoints, see `PunchClassifier.standardise`):
+/// - 36 positions (x, y, z in torso lengths) and 36 velocities,
+/// - 3 root displacement from the window's mean centre,
+/// - 2 wrist speeds, 2 elbow cosines (straight arm = −1), 2 arm extensions (wrist–shoulder distance):
+///   how far a hand is out — what tells a jab from a feint, and a held jab from a double jab's retraction.
+///
+/// Why both: monocular 3D is weakest exactly where a webcam user punches — straight at the lens, where
+/// BlazePose's world depth hardly moves — while the picture shows the arm rising and the elbow closing
+/// in on the shoulder; and most pose tools give only 2D. Real 3D (Kinect, side views) still helps where
+/// the picture is ambiguous. The network is trained with the 3D block dropped in part of the windows
+/// (`Augmentation.depthDropout`), so either input works.
+///
 /// A joint at or below `BodyFrame.minConfidence` reads as 0 in every channel that uses it.
 /// Bone vectors are left out on purpose: they are differences of position channels of the same frame,
-/// which the first convolution forms by itself (they cost 28 % of its work and bought nothing).
+/// which the first convolution forms by itself.
 public struct FeatureExtractor: Sendable {
     public static let bodyJoints: [Joint] = [
         .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
         .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
     ]
-    public static let channelCount = 36 + 36 + 12 + 3 + 2 + 2 + 2
+    public static let viewChannels = 12 + 24 + 24 + 2 + 2 + 2 + 2 + 1
+    public static let bodyChannels = 36 + 36 + 3 + 2 + 2 + 2
+    public static let channelCount = viewChannels + bodyChannels
 
     /// First channel of each group.
     public enum Channel {
-        public static let position = 0, velocity = 36, confidence = 72, root = 84, wristSpeed = 87, elbowCosine = 89
-        public static let armExtension = 91
+        public static let confidence = 0, image = 12, imageVelocity = 36, imageRoot = 60, imageWristSpeed = 62
+        public static let imageElbowCosine = 64, imageArmExtension = 66, depthFlag = 68
+        public static let position = 69, velocity = 105, root = 141, wristSpeed = 144, elbowCosine = 146
+        public static let armExtension = 148
+        /// The 3D block, zeroed for windows without depth.
+        public static let body = position..<channelCount
     }
 
     public let frames: Int
@@ -42,58 +60,80 @@ public struct FeatureExtractor: Sendable {
     @discardableResult
     public func extract<W: WindowSource>(_ window: W, mirror: Bool, into out: UnsafeMutablePointer<Float>) -> BodyFrame {
         precondition(window.frameCount == frames, "window has \(window.frameCount) frames, expected \(frames)")
-        let body = BodyFrame.estimate(window, mirror: mirror)
         let T = frames
         let J = Self.bodyJoints.count
         let mirrorIndex = JointLayout.canonical.mirrorIndex
         // Joint read for slot j: with mirroring, the body's left side comes from the right joint.
         let source = Self.bodyJoints.map { mirror ? mirrorIndex[$0.rawValue] : $0.rawValue }
-
-        // Body-frame positions and validity, [t][j].
-        var pos = [Vec3](repeating: .zero, count: T * J)
         var valid = [Bool](repeating: false, count: T * J)
-        var conf = [Float](repeating: 0, count: T * J)
         for t in 0..<T {
             for j in 0..<J {
                 let c = window.confidence(t, source[j])
-                conf[t * J + j] = Float(c)
-                if c > BodyFrame.minConfidence {
-                    valid[t * J + j] = true
-                    pos[t * J + j] = body.apply(window.point(t, source[j]), frame: t)
-                }
+                out[(Channel.confidence + j) * T + t] = Float(c)
+                valid[t * J + j] = c > BodyFrame.minConfidence
             }
         }
-        @inline(__always) func put(_ channel: Int, _ t: Int, _ v: Double) { out[channel * T + t] = Float(v) }
+        let view = ImageFrame.estimate(window, mirror: mirror)
+        var pos = [Vec3](repeating: .zero, count: T * J)
+        for t in 0..<T { for j in 0..<J where valid[t * J + j] { pos[t * J + j] = view.apply(window.image(t, source[j]), frame: t) } }
+        writeKinematics(pos, valid: valid, dimensions: 2, root: { view.applyDirection(view.centres[$0] - view.meanCentre) },
+                        channels: (Channel.image, Channel.imageVelocity, Channel.imageRoot, Channel.imageWristSpeed,
+                                   Channel.imageElbowCosine, Channel.imageArmExtension), into: out)
+        let depth = window.hasDepth
+        for t in 0..<T { out[Channel.depthFlag * T + t] = depth ? 1 : 0 }
 
+        let body = BodyFrame.estimate(window, mirror: mirror)
+        if depth {
+            for t in 0..<T {
+                for j in 0..<J { pos[t * J + j] = valid[t * J + j] ? body.apply(window.point(t, source[j]), frame: t) : .zero }
+            }
+            writeKinematics(pos, valid: valid, dimensions: 3, root: { body.applyDirection(body.centres[$0] - body.meanCentre) },
+                            channels: (Channel.position, Channel.velocity, Channel.root, Channel.wristSpeed,
+                                       Channel.elbowCosine, Channel.armExtension), into: out)
+        } else {
+            for c in Channel.body { for t in 0..<T { out[c * T + t] = 0 } }
+        }
+        return body
+    }
+
+    /// Positions, velocities, root motion, wrist speeds, elbow cosines and arm extensions of normalised
+    /// joint positions `pos` ([t][j]), the first `dimensions` coordinates of each (2 for the picture, 3
+    /// for the body), into the channel groups starting at `channels`.
+    private func writeKinematics(_ pos: [Vec3], valid: [Bool], dimensions: Int, root: (Int) -> Vec3,
+                                 channels: (position: Int, velocity: Int, root: Int, wristSpeed: Int, elbowCosine: Int, armExtension: Int),
+                                 into out: UnsafeMutablePointer<Float>) {
+        let T = frames, J = Self.bodyJoints.count, D = dimensions
+        @inline(__always) func put(_ channel: Int, _ t: Int, _ v: Double) { out[channel * T + t] = Float(v) }
+        @inline(__always) func component(_ v: Vec3, _ k: Int) -> Double { k == 0 ? v.x : (k == 1 ? v.y : v.z) }
         let velocityScale = rate / 2 / 10  // central difference over 2 frames, then ÷ 10
         for t in 0..<T {
             let tp = max(t - 1, 0), tn = min(t + 1, T - 1)
             let span = Double(tn - tp)
             for j in 0..<J {
-                let p = valid[t * J + j] ? pos[t * J + j] : .zero
-                put(Channel.position + 3 * j, t, p.x); put(Channel.position + 3 * j + 1, t, p.y); put(Channel.position + 3 * j + 2, t, p.z)
+                let p = pos[t * J + j]
                 var v = Vec3.zero
                 if valid[tp * J + j] && valid[tn * J + j] {
                     v = (pos[tn * J + j] - pos[tp * J + j]) * (velocityScale * 2 / span)
                 }
-                put(Channel.velocity + 3 * j, t, v.x); put(Channel.velocity + 3 * j + 1, t, v.y); put(Channel.velocity + 3 * j + 2, t, v.z)
-                out[(Channel.confidence + j) * T + t] = conf[t * J + j]
-                if j == 4 || j == 5 { put(Channel.wristSpeed + (j - 4), t, v.length) }
+                for k in 0..<D {
+                    put(channels.position + D * j + k, t, component(p, k))
+                    put(channels.velocity + D * j + k, t, component(v, k))
+                }
+                if j == 4 || j == 5 { put(channels.wristSpeed + (j - 4), t, v.length) }
             }
-            let root = body.applyDirection(body.centres[t] - body.meanCentre)
-            put(Channel.root, t, root.x); put(Channel.root + 1, t, root.y); put(Channel.root + 2, t, root.z)
+            let r = root(t)
+            for k in 0..<D { put(channels.root + k, t, component(r, k)) }
             for (k, (s, e, w)) in [(0, 2, 4), (1, 3, 5)].enumerated() {
                 var cosine = 0.0
                 if valid[t * J + s] && valid[t * J + e] && valid[t * J + w] {
-                    let u = (pos[t * J + s] - pos[t * J + e]).normalized, v = (pos[t * J + w] - pos[t * J + e]).normalized
-                    cosine = u.dot(v)
+                    let u = pos[t * J + s] - pos[t * J + e], v = pos[t * J + w] - pos[t * J + e]
+                    if u.length > 1e-9 && v.length > 1e-9 { cosine = u.normalized.dot(v.normalized) }
                 }
-                put(Channel.elbowCosine + k, t, cosine)
+                put(channels.elbowCosine + k, t, cosine)
                 let reach = valid[t * J + s] && valid[t * J + w] ? (pos[t * J + w] - pos[t * J + s]).length : 0
-                put(Channel.armExtension + k, t, reach)
+                put(channels.armExtension + k, t, reach)
             }
         }
-        return body
     }
 
     /// Features of `window` as a new array (convenience for tests and tools).

@@ -5,7 +5,9 @@ public struct WindowBuffer: WindowSource {
     public let capacity: Int
     public let jointCount: Int
     private var points: [Vec3]
+    private var images: [Vec3]
     private var confidences: [Double]
+    private var depths: [Bool]
     private var times: [Double]
     /// Ring slot of the next frame to write.
     private var head = 0
@@ -16,6 +18,8 @@ public struct WindowBuffer: WindowSource {
         self.capacity = capacity
         self.jointCount = jointCount
         points = Array(repeating: .zero, count: capacity * jointCount)
+        images = Array(repeating: .zero, count: capacity * jointCount)
+        depths = Array(repeating: false, count: capacity)
         confidences = Array(repeating: 0, count: capacity * jointCount)
         times = Array(repeating: 0, count: capacity)
     }
@@ -25,15 +29,19 @@ public struct WindowBuffer: WindowSource {
     /// Time of the newest frame.
     public var newestTime: Double? { count == 0 ? nil : times[(head + capacity - 1) % capacity] }
 
-    /// Appends a canonical frame (world coordinates used when present).
-    public mutating func append(_ frame: SkeletonFrame) {
+    /// Appends a canonical frame: its world coordinates as the 3D points when present, else its main
+    /// coordinates when `positionsHaveDepth` (metric or consistent 3D, see `SkeletonSequence.hasBodyDepth`);
+    /// the main coordinates' x and y as the image points.
+    public mutating func append(_ frame: SkeletonFrame, positionsHaveDepth: Bool = false) {
         precondition(frame.positions.count == jointCount)
         let src = frame.world ?? frame.positions
         let base = head * jointCount
         for j in 0..<jointCount {
             points[base + j] = src[j]
+            images[base + j] = Vec3(frame.positions[j].x, frame.positions[j].y, 0)
             confidences[base + j] = frame.confidences[j]
         }
+        depths[head] = frame.world != nil || positionsHaveDepth
         times[head] = frame.time
         head = (head + 1) % capacity
         count += 1
@@ -54,6 +62,9 @@ public struct WindowBuffer: WindowSource {
     }
 
     @inline(__always) public func point(_ t: Int, _ joint: Int) -> Vec3 { points[slot(t) * jointCount + joint] }
+    @inline(__always) public func image(_ t: Int, _ joint: Int) -> Vec3 { images[slot(t) * jointCount + joint] }
     @inline(__always) public func confidence(_ t: Int, _ joint: Int) -> Double { confidences[slot(t) * jointCount + joint] }
+    /// The newest frame's: a stream does not change its kind of input.
+    public var hasDepth: Bool { count > 0 && depths[(head + capacity - 1) % capacity] }
     public func time(_ t: Int) -> Double { times[slot(t)] }
 }

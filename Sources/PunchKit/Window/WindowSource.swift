@@ -4,8 +4,14 @@ public protocol WindowSource {
     /// Number of frames in the window (the oldest is 0).
     var frameCount: Int { get }
     /// The 3D point of canonical joint `joint` in window frame `t` (world coordinates when present).
+    /// Meaningful only when `hasDepth`.
     func point(_ t: Int, _ joint: Int) -> Vec3
+    /// The joint where the camera sees it: image x (right) and y (down), in the source's units (pixels,
+    /// normalised, or the x and y of camera-aligned 3D joints); z is 0.
+    func image(_ t: Int, _ joint: Int) -> Vec3
     func confidence(_ t: Int, _ joint: Int) -> Double
+    /// Whether `point` is real 3D (see `SkeletonSequence.hasBodyDepth`); 2D keypoints give false.
+    var hasDepth: Bool { get }
 }
 
 /// A window of a canonical sequence: frames `start ..< start + length`, where frames before the start
@@ -30,7 +36,14 @@ public struct SequenceWindow: WindowSource {
         sequence.worldPosition(frame: frame(t), joint: joint)
     }
 
+    @inline(__always) public func image(_ t: Int, _ joint: Int) -> Vec3 {
+        let p = sequence.position(frame: frame(t), joint: joint)
+        return Vec3(p.x, p.y, 0)
+    }
+
     @inline(__always) public func confidence(_ t: Int, _ joint: Int) -> Double {
         sequence.confidence(frame: frame(t), joint: joint)
     }
+
+    public var hasDepth: Bool { sequence.hasBodyDepth }
 }

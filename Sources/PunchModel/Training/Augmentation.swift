@@ -1,16 +1,21 @@
 import Foundation
 import PunchKit
 
-/// On-the-fly augmentation of a training window, applied to the raw 3D joints before normalisation.
+/// On-the-fly augmentation of a training window, applied to the raw 3D joints and image points before
+/// normalisation.
 ///
 /// The body frame already removes where the camera stands (position, distance, yaw) and the stance
 /// (mirroring), so rotation about the vertical and mirroring only exercise the estimates of that frame;
 /// what normalisation cannot remove is varied here: speed (time warp), camera pitch, monocular depth
 /// error (z scaled about the hips), body proportions (per-axis scale), noise (white jitter and a slow
 /// wobble, in torso lengths), and dropped joints (single joints for a while, or the legs, as when a
-/// webcam sees only the upper body).
+/// webcam sees only the upper body). In the picture: a camera's roll, an unknown aspect ratio (normalised
+/// coordinates of a frame whose size was not recorded), jitter; and the 3D block is dropped from a share
+/// of the windows (`depthDropout`) so the network also learns from the picture alone, as 2D keypoints give.
 public struct Augmentation: Codable, Equatable, Sendable {
-    public var timeWarp: ClosedRange<Double> = 0.7...1.5
+    /// Down to half speed: CoachMe's beginners jab about half as fast as the synthetic boxer (README,
+    /// "Against real punches").
+    public var timeWarp: ClosedRange<Double> = 0.5...1.5
     public var yawDegrees: Double = 180
     public var pitchDegrees: Double = 15
     public var depthScale: ClosedRange<Double> = 0.7...1.3
@@ -20,9 +25,35 @@ public struct Augmentation: Codable, Equatable, Sendable {
     /// Amplitude of a slow (≈1 Hz) wobble per joint, in torso lengths.
     public var wobble: Double = 0.03
     public var jointDropout: Double = 0.03
-    public var legDropout: Double = 0.1
+    /// A laptop webcam at arm's length sees the head to the hips: in webcam-dev the knees and ankles
+    /// have confidence below 0.15 in every frame.
+    public var legDropout: Double = 0.4
+    /// Share of windows that lose their 3D block (2D keypoints, or depth not to be trusted).
+    public var depthDropout: Double = 0.4
+    /// Camera roll in the picture, degrees (±).
+    public var rollDegrees: Double = 6
+    /// Horizontal stretch of the picture: normalised coordinates of 4:3, 16:9 or portrait frames.
+    public var aspect: ClosedRange<Double> = 0.8...1.25
 
     public init() {}
+
+    public init(from decoder: Decoder) throws {
+        // Reports written before the picture channels lack the newer keys: defaults fill them in.
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Augmentation()
+        timeWarp = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .timeWarp) ?? d.timeWarp
+        yawDegrees = try c.decodeIfPresent(Double.self, forKey: .yawDegrees) ?? d.yawDegrees
+        pitchDegrees = try c.decodeIfPresent(Double.self, forKey: .pitchDegrees) ?? d.pitchDegrees
+        depthScale = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .depthScale) ?? d.depthScale
+        axisScale = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .axisScale) ?? d.axisScale
+        jitter = try c.decodeIfPresent(Double.self, forKey: .jitter) ?? d.jitter
+        wobble = try c.decodeIfPresent(Double.self, forKey: .wobble) ?? d.wobble
+        jointDropout = try c.decodeIfPresent(Double.self, forKey: .jointDropout) ?? d.jointDropout
+        legDropout = try c.decodeIfPresent(Double.self, forKey: .legDropout) ?? d.legDropout
+        depthDropout = try c.decodeIfPresent(Double.self, forKey: .depthDropout) ?? d.depthDropout
+        rollDegrees = try c.decodeIfPresent(Double.self, forKey: .rollDegrees) ?? d.rollDegrees
+        aspect = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .aspect) ?? d.aspect
+    }
 
     public static let none: Augmentation = {
         var a = Augmentation()
@@ -35,6 +66,9 @@ public struct Augmentation: Codable, Equatable, Sendable {
         a.wobble = 0
         a.jointDropout = 0
         a.legDropout = 0
+        a.depthDropout = 0
+        a.rollDegrees = 0
+        a.aspect = 1...1
         return a
     }()
 }
@@ -43,10 +77,13 @@ public struct Augmentation: Codable, Equatable, Sendable {
 public struct AugmentedWindow: WindowSource {
     public let frameCount: Int
     private var points: [Vec3]
+    private var images: [Vec3]
     private var confidences: [Double]
+    public var hasDepth: Bool
     private static let joints = JointLayout.canonical.count
 
     @inline(__always) public func point(_ t: Int, _ joint: Int) -> Vec3 { points[t * Self.joints + joint] }
+    @inline(__always) public func image(_ t: Int, _ joint: Int) -> Vec3 { images[t * Self.joints + joint] }
     @inline(__always) public func confidence(_ t: Int, _ joint: Int) -> Double { confidences[t * Self.joints + joint] }
 
     /// The window whose newest frame is source frame `end` (fractional source times when warped).
@@ -55,7 +92,9 @@ public struct AugmentedWindow: WindowSource {
         let J = Self.joints
         frameCount = T
         points = [Vec3](repeating: .zero, count: T * J)
+        images = [Vec3](repeating: .zero, count: T * J)
         confidences = [Double](repeating: 0, count: T * J)
+        hasDepth = s.hasBodyDepth
         let n = s.frameCount
         for i in 0..<T {
             let src = Double(end) - Double(T - 1 - i) * speed
@@ -68,13 +107,17 @@ public struct AugmentedWindow: WindowSource {
                     points[i * J + j] = u == 0 ? s.worldPosition(frame: a, joint: j)
                         : Vec3.lerp(s.worldPosition(frame: a, joint: j), s.worldPosition(frame: b, joint: j), u)
                     confidences[i * J + j] = u == 0 ? ca : ca + (cb - ca) * u
+                    let pa = s.position(frame: a, joint: j)
+                    let q = u == 0 ? pa : Vec3.lerp(pa, s.position(frame: b, joint: j), u)
+                    images[i * J + j] = Vec3(q.x, q.y, 0)
                 }
             }
         }
     }
 
     /// Applies the random parts of `a` (everything but the time warp, which `init` takes as `speed`).
-    public mutating func augment(_ a: Augmentation, torso: Double, rng: inout SeededRandom) {
+    /// `torso` and `imageTorso`: the sequence's torso length in its 3D and its image units.
+    public mutating func augment(_ a: Augmentation, torso: Double, imageTorso: Double, rng: inout SeededRandom) {
         let J = Self.joints, T = frameCount
         let hips = (Joint.leftHip.rawValue, Joint.rightHip.rawValue)
         // Rotation: yaw about the camera's vertical, then pitch.
@@ -101,6 +144,21 @@ public struct AugmentedWindow: WindowSource {
             spare = r * sin(2 * .pi * u2)
             return r * cos(2 * .pi * u2)
         }
+        // The picture: roll and stretch about the window's mean hip point, then the same kind of noise.
+        let roll = rng.uniform(-a.rollDegrees, a.rollDegrees) * .pi / 180
+        let stretch = rng.uniform(a.aspect.lowerBound, a.aspect.upperBound)
+        let imageJitter = rng.uniform(0, a.jitter) * imageTorso
+        var pivot = Vec3.zero
+        for t in 0..<T { pivot += (images[t * J + hips.0] + images[t * J + hips.1]) * (0.5 / Double(T)) }
+        let (cr, sr) = (cos(roll), sin(roll))
+        for k in 0..<(T * J) {
+            let d = images[k] - pivot
+            images[k] = pivot + Vec3((d.x * cr - d.y * sr) * stretch, d.x * sr + d.y * cr, 0)
+        }
+        if imageJitter > 0 {
+            for t in 0..<T { for j in noisy { images[t * J + j] += Vec3(normal(), normal(), 0) * imageJitter } }
+        }
+        if rng.chance(a.depthDropout) { hasDepth = false }
         for t in 0..<T {
             let centre = (points[t * J + hips.0] + points[t * J + hips.1]) * 0.5
             for j in 0..<J {
@@ -133,15 +191,23 @@ public struct AugmentedWindow: WindowSource {
 }
 
 extension SkeletonSequence {
-    /// Median torso length (mid-hip → mid-shoulder) of a canonical sequence, in its world units.
-    public var torsoLength: Double {
+    /// Median torso length of a canonical sequence in its world units (3D).
+    public var torsoLength: Double { medianTorso(worldPosition) }
+
+    /// Median torso length of a canonical sequence in the picture (x and y of the main coordinates).
+    public var imageTorsoLength: Double {
+        medianTorso { f, j in let p = position(frame: f, joint: j); return Vec3(p.x, p.y, 0) }
+    }
+
+    /// Median mid-hip → mid-shoulder distance of the points `point(frame, joint)`.
+    private func medianTorso(_ point: (Int, Int) -> Vec3) -> Double {
         let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
         let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
         var lengths: [Double] = []
         for f in stride(from: 0, to: frameCount, by: max(1, frameCount / 50)) {
             guard [ls, rs, lh, rh].allSatisfy({ confidence(frame: f, joint: $0) > BodyFrame.minConfidence }) else { continue }
-            let s = (worldPosition(frame: f, joint: ls) + worldPosition(frame: f, joint: rs)) * 0.5
-            let h = (worldPosition(frame: f, joint: lh) + worldPosition(frame: f, joint: rh)) * 0.5
+            let s = (point(f, ls) + point(f, rs)) * 0.5
+            let h = (point(f, lh) + point(f, rh)) * 0.5
             lengths.append((s - h).length)
         }
         guard !lengths.isEmpty else { return 1 }

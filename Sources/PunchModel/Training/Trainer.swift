@@ -37,21 +37,25 @@ public final class Trainer {
         var rng = SeededRandom(seed: cfg.seed)
         let parallel = DataParallel(network: classifier.network, replicas: 2)
 
-        // Standardisation from augmented training windows.
+        // Standardisation from augmented training windows (kept as it is when fine-tuning).
         let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng).prefix(3000))
-        progress(.standardising(windows: statsSamples.count))
-        let statsRng = rng
-        let statsFeatures = concurrentMap(Array(statsSamples.enumerated())) { i, s in
-            var r = statsRng.derived(UInt64(i))
-            return trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r)
+        if !cfg.keepStandardisation {
+            progress(.standardising(windows: statsSamples.count))
+            let statsRng = rng
+            let statsFeatures = concurrentMap(Array(statsSamples.enumerated())) { i, s in
+                var r = statsRng.derived(UInt64(i))
+                return trainSampler.features(s, extractor: extractor, augmentation: cfg.augmentation, rng: &r)
+            }
+            let (mean, std) = Self.channelStatistics(statsFeatures, channels: FeatureExtractor.channelCount, frames: frames)
+            classifier.setStandardisation(mean: mean, std: std)
         }
-        let (mean, std) = Self.channelStatistics(statsFeatures, channels: FeatureExtractor.channelCount, frames: frames)
-        classifier.setStandardisation(mean: mean, std: std)
 
         let validationSamples = validationSampler.grid(stride: 4)
-        let validationFeatures = concurrentMap(validationSamples) { s -> [Float] in
+        // Every other validation window without its 3D block, so that the best epoch is chosen for
+        // 2D keypoints as much as for 3D input.
+        let validationFeatures = concurrentMap(Array(validationSamples.enumerated())) { i, s -> [Float] in
             var r = SeededRandom(seed: 0)
-            return standardised(validationSampler.features(s, extractor: extractor, augmentation: nil, rng: &r))
+            return standardised(validationSampler.features(s, extractor: extractor, augmentation: nil, dropDepth: i % 2 == 1, rng: &r))
         }
         let validationLabels = validationSamples.map(validationSampler.label)
 
@@ -166,13 +170,17 @@ public final class Trainer {
     }
 
     /// Per-channel mean and standard deviation over all samples and frames (std floored at 0.01).
+    /// Mean and deviation of every channel over `samples`; the 3D block's only over the windows that
+    /// have depth (its zeros elsewhere are a missing modality, not values).
     static func channelStatistics(_ samples: [[Float]], channels: Int, frames: Int) -> ([Float], [Float]) {
         var mean = [Float](repeating: 0, count: channels), std = [Float](repeating: 1, count: channels)
         guard !samples.isEmpty else { return (mean, std) }
+        let withDepth = samples.filter { $0[FeatureExtractor.Channel.depthFlag * frames] > 0.5 }
         for c in 0..<channels {
+            let pool = FeatureExtractor.Channel.body.contains(c) && !withDepth.isEmpty ? withDepth : samples
             var s = 0.0, s2 = 0.0
-            for f in samples { for t in 0..<frames { let v = Double(f[c * frames + t]); s += v; s2 += v * v } }
-            let n = Double(samples.count * frames)
+            for f in pool { for t in 0..<frames { let v = Double(f[c * frames + t]); s += v; s2 += v * v } }
+            let n = Double(pool.count * frames)
             let m = s / n
             mean[c] = Float(m)
             std[c] = Float(max((max(s2 / n - m * m, 0)).squareRoot(), 0.01))

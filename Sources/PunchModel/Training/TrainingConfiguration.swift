@@ -24,6 +24,8 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     public var lookahead = 9
     public var architecture = Architecture.standard
     public var augmentation = Augmentation()
+    /// Keep the classifier's standardisation (fine-tuning a trained model: its first layer expects it).
+    public var keepStandardisation = false
 
     public init() {}
 }

@@ -13,6 +13,7 @@ public struct WindowSampler: Sendable {
     public let lookahead: Int
     public let frames: Int
     private let torso: [Double]
+    private let imageTorso: [Double]
 
     public init(clips: [PreparedClip], background: Set<Int>, lookahead: Int, frames: Int) {
         self.clips = clips
@@ -20,6 +21,7 @@ public struct WindowSampler: Sendable {
         self.lookahead = lookahead
         self.frames = frames
         torso = clips.map(\.sequence.torsoLength)
+        imageTorso = clips.map(\.sequence.imageTorsoLength)
     }
 
     /// Targets whose window ends inside the clip and whose label is known.
@@ -58,14 +60,17 @@ public struct WindowSampler: Sendable {
 
     public func label(_ s: WindowSample) -> Int { clips[s.clip].labels[s.target] }
 
-    /// Raw features of a sample (not standardised), augmented when `augmentation` is given.
-    public func features(_ s: WindowSample, extractor: FeatureExtractor, augmentation: Augmentation?, rng: inout SeededRandom) -> [Float] {
+    /// Raw features of a sample (not standardised), augmented when `augmentation` is given (which also
+    /// drops the 3D block at its `depthDropout` rate); `dropDepth` drops it for sure.
+    public func features(_ s: WindowSample, extractor: FeatureExtractor, augmentation: Augmentation?, dropDepth: Bool = false,
+                         rng: inout SeededRandom) -> [Float] {
         let clip = clips[s.clip]
         var speed = 1.0
         if let a = augmentation { speed = rng.uniform(a.timeWarp.lowerBound, a.timeWarp.upperBound) }
         let end = min(s.target + Int((Double(lookahead) * speed).rounded()), clip.frameCount - 1)
         var window = AugmentedWindow(clip.sequence, end: end, frames: frames, speed: speed)
-        if let a = augmentation { window.augment(a, torso: torso[s.clip], rng: &rng) }
+        if let a = augmentation { window.augment(a, torso: torso[s.clip], imageTorso: imageTorso[s.clip], rng: &rng) }
+        if dropDepth { window.hasDepth = false }
         return extractor.features(window, mirror: clip.stance.mirrors)
     }
 }

@@ -96,8 +96,10 @@ public struct SubjectProfile: Sendable, Equatable {
             stanceLength: rng.uniform(0.20, 0.55) * h / 1.75,
             bladeAngle: rng.uniform(5, 45) * .pi / 180,
             crouch: rng.uniform(0.90, 0.97),
-            // Guards from tight to long (a lead hand held far out, as some CoachMe boxers do).
-            guardHeight: rng.uniform(-0.16, 0.05),
+            // Guards from tight to long (a lead hand held far out, as some CoachMe boxers do), and one
+            // subject in six with the hands low (chest to belly): tired, untrained or martial-arts
+            // boxers (PRECOG's performers punch from hands down) — their punches are still punches.
+            guardHeight: rng.chance(1.0 / 6) ? rng.uniform(0.15, 0.40) : rng.uniform(-0.16, 0.05),
             guardReach: rng.uniform(0.06, 0.38),
             chinTuck: rng.uniform(0, 18) * .pi / 180,
             trunkLean: rng.uniform(0, 12) * .pi / 180,

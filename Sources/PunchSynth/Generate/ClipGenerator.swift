@@ -29,8 +29,8 @@ public struct SynthClip: Sendable {
     public var actionEnd: Double
 }
 
-/// One clip per (label, index): a single action padded with guard (1.0–1.6 s before, 0.8–1.4 s after),
-/// or 2.5–4 s of stance or idle. Each clip has its own random stream from (seed, label, index).
+/// One clip per (label, index): a single action padded with guard (1.0–1.6 s before, 0.8–1.4 s after;
+/// one punch clip in seven from hands down, padded with idle), or 2.5–4 s of stance or idle. Each clip has its own random stream from (seed, label, index).
 public struct ClipGenerator: Sendable {
     public let seed: UInt64
     public let subjects: [SubjectProfile]
@@ -58,6 +58,7 @@ public struct ClipGenerator: Sendable {
         var punches: [any PunchMotion] = []
         let duration: Double
         var actionStart = 0.0, actionEnd = 0.0
+        var fromHandsDown = false
 
         switch label {
         case .stance:
@@ -98,7 +99,15 @@ public struct ClipGenerator: Sendable {
             actionStart = punch.guardLeave
             actionEnd = punch.guardReturn
             duration = actionEnd + motionRng.uniform(0.8, 1.4)
-            stance.fill(&ch, from: 0, to: duration, busy: [punch.start...punch.end], rng: &motionRng)
+            // One punch clip in seven is thrown from hands down and goes back down: a tired or untrained
+            // boxer, a martial-arts punch (PRECOG's performers), a demonstration. Still a punch; the time
+            // around it is idle (no guard), not stance.
+            fromHandsDown = motionRng.chance(1.0 / 7)
+            if fromHandsDown {
+                ch.add(PostureChange(start: -2, end: -1, from: 0, to: 1))
+            } else {
+                stance.fill(&ch, from: 0, to: duration, busy: [punch.start...punch.end], rng: &motionRng)
+            }
         }
 
         let camera = options.camera ?? CameraRig.random(&cameraRng)
@@ -116,9 +125,10 @@ public struct ClipGenerator: Sendable {
         let q = { (t: Double) in Recorder.quantise(t, 10_000) }
         var annotations: [Annotation]
         if label.isPunch {
-            annotations = [Annotation(file: name, label: "stance", start: 0, end: q(actionStart)),
+            let around = fromHandsDown ? "idle" : "stance"
+            annotations = [Annotation(file: name, label: around, start: 0, end: q(actionStart)),
                            Annotation(file: name, label: label.rawValue, start: q(actionStart), end: q(actionEnd)),
-                           Annotation(file: name, label: "stance", start: q(actionEnd), end: end)]
+                           Annotation(file: name, label: around, start: q(actionEnd), end: end)]
         } else {
             annotations = [Annotation(file: name, label: label.rawValue, start: 0, end: end)]
         }

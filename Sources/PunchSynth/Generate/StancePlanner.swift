@@ -91,7 +91,7 @@ struct IdlePlanner {
         var t = t0 + rng.uniform(0, 0.3)
         while t < t1 - 0.6 {
             let remaining = t1 - t
-            let kind = rng.weighted([1.3, 2.6, 1.6, 1.2, 1.0, 0.5])
+            let kind = rng.weighted([1.3, 2.6, 1.6, 1.2, 1.0, 0.5, 1.0])
             var duration: Double
             switch kind {
             case 0: duration = rng.uniform(1.2, 3.0)  // walk
@@ -99,6 +99,7 @@ struct IdlePlanner {
             case 2: duration = rng.uniform(0.9, 2.2)  // touch face, hair, brow
             case 3: duration = rng.uniform(1.5, 3.5)  // rest
             case 4: duration = rng.uniform(1.0, 2.5)  // look around, neck roll
+            case 6: duration = rng.uniform(0.7, 1.3)  // a kick
             default: duration = rng.uniform(0.4, 1.2)  // stand still
             }
             duration = min(duration, remaining)
@@ -126,6 +127,7 @@ struct IdlePlanner {
             case 2: gesture(rng.pick([.touchFace, .touchHair, .wipeBrow]), rate: rng.uniform(0.5, 1.5))
             case 3: gesture(rng.pick([.handsOnHips, .handsOnHips, .handsOnKnees, .armsCrossed]), rate: 0.5)
             case 4: gesture(rng.pick([.lookAround, .neckRoll]), rate: rng.uniform(0.3, 0.7))
+            case 6: gesture(rng.pick([.frontKick, .sideKick]), rate: 1)
             default: break
             }
             t = end + rng.uniform(0.1, 0.7)

@@ -5,7 +5,7 @@ import Foundation
 public struct SynthSpec: Codable, Sendable, Equatable {
     /// Version of the generator's motion and noise models; bumped whenever the same seed would give
     /// different files, so that an old spec is refused rather than silently giving other data.
-    public static let generatorVersion = 2
+    public static let generatorVersion = 3
 
     public var generator: Int
     public var seed: UInt64

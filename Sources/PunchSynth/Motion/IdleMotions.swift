@@ -95,6 +95,9 @@ struct IdleGesture: Motion {
         case armCircles, crossSwings, shakeOut
         case touchFace, touchHair, wipeBrow
         case handsOnHips, handsOnKnees, armsCrossed, lookAround
+        /// Kicks (`hand` names the leg): a martial artist's kick is no punch, though the arms fly up for
+        /// balance (PRECOG's front and side kicks are its hard negatives).
+        case frontKick, sideKick
     }
 
     var start: Double
@@ -131,6 +134,13 @@ struct IdleGesture: Motion {
         case .lookAround: c.headYaw += degrees(50) * size * sin(cycle(t)) * w
         case .armsOverhead: c.lean -= degrees(5) * w
         case .touchHair, .touchFace, .wipeBrow: c.headPitch += degrees(8) * w
+        case .frontKick, .sideKick:
+            // The foot goes out and back once (about 0.7 m, knee first), the trunk leans away from it.
+            let u = (t - start) / (end - start)
+            let k = pow(sin(.pi * min(max(u, 0), 1)), 2) * size
+            let out = kind == .frontKick ? Vec3(0, -0.55, 0.75) : Vec3(side * 0.75, -0.6, 0.15)
+            if hand == .lead { c.leadFoot += out * k } else { c.rearFoot += out * k }
+            if kind == .frontKick { c.lean -= degrees(15) * k } else { c.sideLean += side * degrees(30) * k }
         default: break
         }
     }
@@ -214,6 +224,12 @@ struct IdleGesture: Motion {
             for h in [PunchHand.lead, .rear] {
                 let sh = shoulder(h)
                 set(h, torso.midShoulder - up * 0.2 + fwd * 0.15 - left * (h.sideSign * 0.12), sh - up * 0.25 + fwd * 0.1 + left * (h.sideSign * 0.1))
+            }
+        case .frontKick, .sideKick:
+            // Fists come up in front of the chest, for balance and cover.
+            for h in [PunchHand.lead, .rear] {
+                let sh = shoulder(h)
+                set(h, sh - up * 0.25 + fwd * 0.25 + left * (h.sideSign * -0.05), sh - up * 0.25 + left * (h.sideSign * 0.2))
             }
         case .neckRoll, .lookAround:
             break

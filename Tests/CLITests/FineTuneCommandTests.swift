@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `punchcoach train --from MODEL`: fine-tuning a trained model on a few clips of one person.
+@Suite struct FineTuneCommandTests {
+    /// The shipped model, fine-tuned for one epoch on a handful of clips of one (synthetic) person:
+    /// the classes and window are the model's, nothing is held out (one subject), and the new model's
+    /// header names what the base model was trained on as well as the new data.
+    @Test func fineTuningKeepsTheModelsClassesAndRecordsBothTrainings() throws {
+        let scratch = try ScratchDirectory()
+        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "2", "--subjects", "1",
+                                    "--first-subject", "701", "--seed", "31"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
+                                "--data", scratch.file("me"), "--out", scratch.file("mine.model"), "--epochs", "1", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("one subject in the data"), "\(r.stderr)")
+        let json = try r.json()
+        #expect(json["class_labels"] as? [String] == ["jab", "double_jab", "cross", "hook", "uppercut", "stance", "idle"])
+        let text = try String(contentsOfFile: scratch.file("mine.model"), encoding: .isoLatin1)
+        let headerLine = try #require(text.split(separator: "\n").dropFirst().first)
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(headerLine.utf8)) as? [String: Any])
+        let training = try #require(header["training"] as? [String: Any])
+        let base = try #require(training["base"] as? [[String: Any]])
+        #expect((base.first?["subjects"] as? [String])?.isEmpty == false, "the base model's subjects are named")
+        #expect(training["subjects"] as? [String] == ["s701"])
+        // The fine-tuned model is a model: evaluate reads it.
+        let e = try punchcoach(["evaluate", "--model", scratch.file("mine.model"), "--data", scratch.file("me"), "--json"])
+        #expect(e.status == 0, "\(e.stderr)")
+    }
+
+    @Test func aLabelTheModelDoesNotKnowIsRefusedInOneLine() throws {
+        let scratch = try ScratchDirectory()
+        let folder = scratch.file("odd/feint")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "1", "--subjects", "1", "--seed", "3"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let clip = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("me/jab")).first)
+        try FileManager.default.copyItem(atPath: scratch.file("me/jab/\(clip)"), toPath: folder + "/\(clip)")
+        let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
+                                "--data", scratch.file("odd"), "--out", scratch.file("x.model")])
+        #expect(r.status != 0)
+        #expect(r.stderrLines.last?.contains("feint") == true && r.stderrLines.last?.contains("without --from") == true, "\(r.stderr)")
+    }
+}

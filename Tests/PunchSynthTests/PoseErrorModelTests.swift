@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import PunchSynth
+import PunchKit
+
+/// The pose-estimator errors of generator version 3 (`ObservationModel`): what a monocular model does
+/// to a punch, checked on the error model itself and on generated clips.
+@Suite struct PoseErrorModelTests {
+    /// A still body (17 points in the fight frame: x left, y down from the floor, z forward) whose left
+    /// wrist shoots 0.4 m towards a camera in front within 0.2 s; read 50 ms after it arrives.
+    private func punchTowardsTheCamera(_ model: ObservationModel) -> (guardZ: Double, outZ: Double, guardPx: Double, outPx: Double) {
+        var observer = Observer(model: model, rng: SeededRandom(seed: 3))
+        var base = (0..<17).map { j in Vec3(j % 2 == 0 ? 0.15 : -0.15, -1.6 + 0.04 * Double(j), 0) }
+        base[11] = Vec3(0.1, -1.0, 0); base[12] = Vec3(-0.1, -1.0, 0)  // hips
+        base[5] = Vec3(0.2, -1.45, 0); base[6] = Vec3(-0.2, -1.45, 0)  // shoulders
+        var first: SkeletonFrame? = nil, last: SkeletonFrame? = nil
+        for k in 0..<60 {
+            let t = Double(k) / 60
+            var joints = base
+            let out = min(max((t - 0.3) / 0.2, 0), 1) * 0.4
+            joints[9] = Vec3(0.2, -1.4, 0.25 + out)  // the fight frame's z points at the camera (yaw 0)
+            let frame = observer.observe(time: t, joints: joints)
+            if k == 15 { first = frame }
+            if k == 33 { last = frame }
+        }
+        let g = first!, o = last!
+        return ((g.world![9] - g.world![5]).z, (o.world![9] - o.world![5]).z, g.positions[9].y, o.positions[9].y)
+    }
+
+    private func model(gain: Double) -> ObservationModel {
+        var rng = SeededRandom(seed: 1)
+        var m = ObservationModel(camera: .front(), noise: true, rng: &rng)
+        m.imageJitter = 0; m.worldJitter = 0; m.depthDrift = 0; m.worldScale = 1; m.dropoutRate = 0
+        m.smoothing = nil; m.swapRate = 0
+        m.depthMotionGain = gain
+        m.depthAnchorTime = 1.5
+        return m
+    }
+
+    @Test func fastDepthAlongTheRayIsCompressedButThePictureIsNot() {
+        let exact = punchTowardsTheCamera(model(gain: 1))
+        let blaze = punchTowardsTheCamera(model(gain: 0.1))
+        // Towards the camera is −z in camera coordinates: the true wrist comes 0.4 m closer.
+        #expect(abs((exact.outZ - exact.guardZ) + 0.4) < 0.02)
+        // BlazePose-like: a tenth of that plus the anchor's slow catch-up over the half second out.
+        let seen = -(blaze.outZ - blaze.guardZ)
+        #expect(seen > 0.03 && seen < 0.15, "depth motion seen \(seen) m")
+        // The picture keeps the whole motion.
+        #expect(abs((blaze.outPx - blaze.guardPx) - (exact.outPx - exact.guardPx)) < 1e-9)
+    }
+
+    @Test func smoothingDelaysTheFastestMotion() {
+        var smooth = model(gain: 1)
+        smooth.smoothing = 1
+        var rawObserver = Observer(model: model(gain: 1), rng: SeededRandom(seed: 3))
+        var smoothObserver = Observer(model: smooth, rng: SeededRandom(seed: 3))
+        var lagged = 0.0
+        for k in 0..<40 {
+            let t = Double(k) / 60
+            // A wrist sweeping sideways at 4 m/s from t = 0.2 s.
+            let x = 0.2 + max(t - 0.2, 0) * 4
+            var joints = (0..<17).map { j in Vec3(0.1 * Double(j % 3), -1.6 + 0.04 * Double(j), 0) }
+            joints[9] = Vec3(x, -1.4, 0.3)
+            let raw = rawObserver.observe(time: t, joints: joints), smoothed = smoothObserver.observe(time: t, joints: joints)
+            lagged = max(lagged, abs(raw.positions[9].x - smoothed.positions[9].x))
+        }
+        #expect(lagged > 2, "the one-euro filter trails a fast wrist by \(lagged) px")
+    }
+
+    /// One punch clip in seven comes from hands down and goes back down; the time around it is idle.
+    @Test func someStraightPunchesAreThrownFromHandsDown() {
+        let g = ClipGenerator(seed: 5, subjects: SubjectPool.make(seed: 5, ids: 1...6), options: SynthOptions(noise: false, camera: .front(), fps: 30))
+        let clips = (0..<70).map { g.clip(.cross, index: $0) }
+        let fromHandsDown = clips.filter { $0.annotations.first?.label == "idle" }
+        #expect(fromHandsDown.count >= 4 && fromHandsDown.count <= 20, "\(fromHandsDown.count) of 70")
+        for clip in fromHandsDown {
+            #expect(clip.annotations.map(\.label) == ["idle", "cross", "idle"])
+            let s = clip.sequence
+            // Before the punch both wrists hang below the elbows; at the punch the rear wrist is out.
+            let w = { (j: Joint, f: Int) in s.worldPosition(frame: f, joint: j.rawValue) }
+            let rear = clip.subject.stance == .orthodox ? Joint.rightWrist : .leftWrist
+            let rearElbow = clip.subject.stance == .orthodox ? Joint.rightElbow : .leftElbow
+            #expect(w(rear, 0).y > w(rearElbow, 0).y + 0.1, "\(clip.name): the wrist hangs below the elbow")
+        }
+    }
+
+    @Test func kicksSendAFootOutAndBack() {
+        let subject = SubjectPool.make(seed: 2, ids: 1...1)[0]
+        var ch = Choreography(subject: subject, ambient: .still)
+        ch.add(PostureChange(start: -2, end: -1, from: 0, to: 1))
+        ch.add(IdleGesture(start: 0, end: 1, kind: .frontKick, hand: .rear, rate: 1, size: 1, phase: 0))
+        let rearAnkle = subject.stance == .orthodox ? Joint.rightAnkle : .leftAnkle
+        let before = ch.joints(at: 0)[rearAnkle.rawValue], middle = ch.joints(at: 0.5)[rearAnkle.rawValue]
+        let after = ch.joints(at: 1)[rearAnkle.rawValue]
+        #expect((middle - before).length > 0.5, "the foot travels \((middle - before).length) m")
+        #expect((after - before).length < 0.05)
+    }
+}
