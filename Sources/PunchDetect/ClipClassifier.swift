@@ -3,29 +3,45 @@ import PunchModel
 
 /// One label for a whole clip (`punchcoach evaluate`): the stream is run over the clip as if live;
 /// the clip is the most confident punch event it produced, or — when none — the background class
-/// (stance, idle) with the most probability over the clip.
+/// (stance, idle) with the most probability over the clip's own frames.
+///
+/// A clip shorter than the window is held still at both ends first (`ShortClipPadding`: tight real clips
+/// such as BoxingVI's 0.3-s punches would otherwise end before the detector labels their end); a clip of
+/// fewer than 2 frames is refused with `ClipTooShortError`.
 public struct ClipClassifier {
     public let classifier: PunchClassifier
     public let configuration: DetectorConfiguration
+    public let padding: ShortClipPadding
 
     public init(classifier: PunchClassifier, configuration: DetectorConfiguration = DetectorConfiguration()) {
         self.classifier = classifier
         self.configuration = configuration
+        padding = ShortClipPadding(classifier: classifier, configuration: configuration)
     }
 
     public struct Outcome: Sendable {
         public var label: String
         public var events: [DetectedEvent]
+        /// Whether the clip was shorter than the window and padded (`ShortClipPadding`).
+        public var padded = false
     }
 
     /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's.
-    public func classify(_ sequence: SkeletonSequence, stance: Stance? = nil) -> Outcome {
-        let r = StreamRunner.run(classifier, sequence, configuration: configuration, stance: stance)
+    public func classify(_ sequence: SkeletonSequence, stance: Stance? = nil) throws -> Outcome {
+        let padded = try padding.padded(sequence)
+        let isPadded = padded.frameCount != sequence.frameCount
+        let span = isPadded ? (sequence.times.first!...sequence.times.last!) : nil
+        var r = StreamRunner.run(classifier, padded, configuration: configuration, stance: stance, labelledSpan: span)
+        if isPadded {
+            // An event overlapping the clip is the clip's (a punch closed during the still end); one wholly
+            // inside a still end is the padding's, not the boxer's.
+            r.events = r.events.filter { span!.overlaps($0.event.start...$0.event.end) }
+        }
         if let best = r.events.max(by: { $0.event.confidence < $1.event.confidence }) {
-            return Outcome(label: best.event.label, events: r.events)
+            return Outcome(label: best.event.label, events: r.events, padded: isPadded)
         }
         let label = classifier.backgroundClassIndices.max { r.meanProbabilities[$0] < r.meanProbabilities[$1] }.map { classifier.classes[$0] }
-        return Outcome(label: label ?? classifier.classes[0], events: r.events)
+        return Outcome(label: label ?? classifier.classes[0], events: r.events, padded: isPadded)
     }
 }
 
@@ -35,24 +51,30 @@ public enum StreamRunner {
         public var events: [DetectedEvent]
         public var stance: Stance
         public var frames: Int
-        /// Smoothed class probabilities averaged over the 60 fps frames.
+        /// Smoothed class probabilities averaged over the input frames (those in `labelledSpan` when given).
         public var meanProbabilities: [Double]
     }
 
+    /// `labelledSpan`: average the probabilities only while the frame the network labels (look-ahead
+    /// frames behind the newest) lies in this span — a padded clip's own frames, not its still ends.
     public static func run(_ classifier: PunchClassifier, _ s: SkeletonSequence, configuration: DetectorConfiguration = DetectorConfiguration(),
-                           stance: Stance? = nil) -> Result {
+                           stance: Stance? = nil, labelledSpan: ClosedRange<Double>? = nil) -> Result {
         var cfg = configuration
         if let stance { cfg.stance = stance }
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
         detector.positionsHaveDepth = s.hasBodyDepth
         var events: [DetectedEvent] = []
         var sum = [Double](repeating: 0, count: classifier.classes.count)
+        var counted = 0
+        let lag = Double(classifier.window.lookahead) / classifier.window.rate
         for f in 0..<s.frameCount {
             events += detector.push(s.frame(f))
+            if let labelledSpan, !labelledSpan.contains(detector.time - lag) { continue }
             for k in sum.indices { sum[k] += Double(detector.probabilities[k]) }
+            counted += 1
         }
         events += detector.finish()
         return Result(events: events, stance: detector.stance, frames: s.frameCount,
-                      meanProbabilities: sum.map { $0 / Double(max(s.frameCount, 1)) })
+                      meanProbabilities: sum.map { $0 / Double(max(counted, 1)) })
     }
 }

@@ -7,55 +7,116 @@ public struct DatasetEvaluation: Sendable {
     public struct ClipResult: Sendable {
         public var name: String
         public var subject: String?
+        /// Labels as given and as predicted, before `merge`.
         public var truth: String
         public var predicted: String
         public var confidence: Double?
+        /// Shorter than the window, so held still at both ends (`ShortClipPadding`).
+        public var padded = false
+        /// Where the camera stood, when the file says (synthetic clips).
+        public var camera = CameraTag()
+
+        public init(name: String, subject: String? = nil, truth: String, predicted: String, confidence: Double? = nil,
+                    padded: Bool = false, camera: CameraTag = CameraTag()) {
+            self.name = name
+            self.subject = subject
+            self.truth = truth
+            self.predicted = predicted
+            self.confidence = confidence
+            self.padded = padded
+            self.camera = camera
+        }
     }
 
+    /// A clip that could not be classified (fewer than 2 frames): named, counted, left out of the scores.
+    public struct ClipFailure: Sendable, Equatable {
+        public var name: String
+        public var message: String
+    }
+
+    /// Scored on families: truth and prediction mapped through `merge` (see `LabelMerge`).
     public var report: ClassificationReport
     public var clips: [ClipResult]
+    public var failures: [ClipFailure] = []
     public var events: EventScore?
     public var recordings: Int
+    public var merge = LabelMerge()
+
+    public init(report: ClassificationReport, clips: [ClipResult], failures: [ClipFailure] = [], events: EventScore? = nil,
+                recordings: Int = 0, merge: LabelMerge = LabelMerge()) {
+        self.report = report
+        self.clips = clips
+        self.failures = failures
+        self.events = events
+        self.recordings = recordings
+        self.merge = merge
+    }
+
+    /// The clips given a wrong label (after `merge`).
+    public var misses: [ClipResult] { clips.filter { merge.map($0.truth) != merge.map($0.predicted) } }
 }
 
 public enum DatasetEvaluator {
+    /// `merge` scores label families (truth and prediction mapped alike); `seconds` of the long
+    /// recordings give the event level's false punch events per minute.
     public static func evaluate(_ classifier: PunchClassifier, clips: [LabelledClip],
-                                configuration: DetectorConfiguration = DetectorConfiguration()) -> DatasetEvaluation {
+                                configuration: DetectorConfiguration = DetectorConfiguration(),
+                                merge: LabelMerge = LabelMerge()) -> DatasetEvaluation {
         let clipClassifier = ClipClassifier(classifier: classifier, configuration: configuration)
         let labelled = clips.filter { $0.label != nil }
-        let results = concurrentMap(labelled) { clip -> DatasetEvaluation.ClipResult in
-            let outcome = clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
-            let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
-            return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
-                         confidence: best?.event.confidence)
+        let outcomes = concurrentMap(labelled) { clip -> Result<DatasetEvaluation.ClipResult, Error> in
+            Result {
+                let outcome = try clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
+                let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
+                return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
+                             confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence))
+            }
         }
-        var labels = classifier.classes
-        for r in results where !labels.contains(r.truth) { labels.append(r.truth) }
-        var confusion = ConfusionMatrix(labels: labels)
-        for r in results { confusion.add(truth: r.truth, predicted: r.predicted) }
+        var results: [DatasetEvaluation.ClipResult] = []
+        var failures: [DatasetEvaluation.ClipFailure] = []
+        for (clip, outcome) in zip(labelled, outcomes) {
+            switch outcome {
+            case .success(let r): results.append(r)
+            case .failure(let e): failures.append(.init(name: clip.name, message: "\(e)"))
+            }
+        }
+        let report = score(results, classes: classifier.classes, merge: merge)
 
         // Long recordings with truth: event precision / recall.
         let recordings = clips.filter { $0.label == nil && !$0.segments.isEmpty }
         var events: EventScore? = nil
         if !recordings.isEmpty {
-            let punchLabels = Set(classifier.punchLabels)
+            let punchLabels = Set(classifier.punchLabels.map(merge.map))
             let detected = concurrentMap(recordings) { clip -> [DetectedEvent] in
                 StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance).events
             }
             // Score each recording on its own clock, then pool the counts.
             var pooled: [DetectedEvent] = []
             var truth: [PunchEvent] = []
-            var offset = 0.0
+            var offset = 0.0, seconds = 0.0
             for (clip, found) in zip(recordings, detected) {
                 for var d in found {
                     d.event.start += offset; d.event.end += offset; d.emittedAt += offset
+                    d.event.label = merge.map(d.event.label)
                     pooled.append(d)
                 }
-                truth += clip.segments.map { PunchEvent(start: $0.start + offset, end: $0.end + offset, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
+                truth += clip.segments.map { PunchEvent(start: $0.start + offset, end: $0.end + offset, label: merge.map($0.label), hand: .none, confidence: 1, peakSpeed: 0) }
                 offset += (clip.sequence.times.last ?? 0) + 10
+                seconds += clip.sequence.duration
             }
-            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels)
+            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, seconds: seconds)
         }
-        return DatasetEvaluation(report: ClassificationReport(confusion), clips: results, events: events, recordings: recordings.count)
+        return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
+                                 recordings: recordings.count, merge: merge)
+    }
+
+    /// The clip-level report: truth and prediction mapped into `merge`'s families; the matrix's labels
+    /// are the model's `classes`, then labels only the truth has (cs229's `straight`), all mapped.
+    public static func score(_ results: [DatasetEvaluation.ClipResult], classes: [String], merge: LabelMerge = LabelMerge()) -> ClassificationReport {
+        var labels = classes
+        for r in results where !labels.contains(r.truth) { labels.append(r.truth) }
+        var confusion = ConfusionMatrix(labels: merge.map(labels))
+        for r in results { confusion.add(truth: merge.map(r.truth), predicted: merge.map(r.predicted)) }
+        return ClassificationReport(confusion)
     }
 }

@@ -20,6 +20,11 @@ public struct EventScore: Sendable, Equatable, Codable {
     public var perLabel: [String: [Int]]
     /// For missed truth events: what was detected around them instead (label counts).
     public var confusedWith: [String: [String: Int]]
+    /// Length of the recordings scored, in minutes (when the caller gave it).
+    public var minutes: Double?
+    /// Detected punch events matching no truth event, per minute of recording: how often the coach would
+    /// call a punch nobody threw. Precision hides it on sets with few punches in long stretches of guard.
+    public var falsePerMinute: Double?
 
     enum CodingKeys: String, CodingKey {
         case truePositives = "true_positives", falsePositives = "false_positives", falseNegatives = "false_negatives"
@@ -29,12 +34,15 @@ public struct EventScore: Sendable, Equatable, Codable {
         case latenciesMs = "latencies_ms"
         case perLabel = "per_label"
         case confusedWith = "confused_with"
+        case minutes
+        case falsePerMinute = "false_per_minute"
     }
 }
 
 public enum EventMatcher {
+    /// `seconds`: the total length of the recordings, for `falsePerMinute` (nil leaves it out).
     public static func score(detected: [DetectedEvent], truth allTruth: [PunchEvent], punchLabels: Set<String>,
-                             tolerance: Double = 0.3) -> EventScore {
+                             tolerance: Double = 0.3, seconds: Double? = nil) -> EventScore {
         let truth = allTruth.filter { punchLabels.contains($0.label) }
         let found = detected.filter { punchLabels.contains($0.event.label) }
         var pairs: [(gap: Double, t: Int, d: Int)] = []
@@ -74,6 +82,7 @@ public enum EventMatcher {
         let latencyMedian = median(latencies)
         return EventScore(truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: precision, recall: recall, f1: f1,
                           countError: countError, latencyMedianMs: latencyMedian, latenciesMs: latencies, perLabel: perLabel,
-                          confusedWith: confused)
+                          confusedWith: confused, minutes: seconds.map { $0 / 60 },
+                          falsePerMinute: seconds.flatMap { $0 > 0 ? Double(fp) / ($0 / 60) : nil })
     }
 }

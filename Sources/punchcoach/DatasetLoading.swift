@@ -3,10 +3,11 @@ import PunchKit
 
 /// Loads the datasets named by --data, printing their summary to stderr.
 enum DatasetLoading {
-    static func load(_ paths: [String], quiet: Bool = false) throws -> [Dataset] {
+    /// `index`: the index file to read in each folder instead of `index.csv` (`evaluate --index`).
+    static func load(_ paths: [String], index: String? = nil, quiet: Bool = false) throws -> [Dataset] {
         guard !paths.isEmpty else { throw CLIError("no --data given; pass --data DIR (DIR/<label>/<clip>.csv)") }
         return try paths.map { path in
-            let d = try Dataset.load(URL(fileURLWithPath: path), videoReader: VideoSkeletons.reader)
+            let d = try Dataset.load(URL(fileURLWithPath: path), index: index, videoReader: VideoSkeletons.reader)
             if !quiet { Log.info("\(path):\n" + DatasetSummary(d).text()) }
             return d
         }

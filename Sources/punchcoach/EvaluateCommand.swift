@@ -12,37 +12,56 @@ struct EvaluateCommand: AsyncParsableCommand {
         discussion: """
             Clip level: each labelled clip gets one label from the stream, as the coach would see it (the most \
             confident punch event, else the likeliest of stance/idle). Long recordings with truth (X.events.csv) \
-            are scored as events. Reads DIR/<label>/<clip>.csv, DIR/index.csv (e.g. CoachMe: SMPL-22, y down) \
-            or videos.
+            are scored as events (with false punch events per minute). Reads DIR/<label>/<clip>.csv, DIR/index.csv \
+            (e.g. CoachMe: SMPL-22, y down) or videos. A clip shorter than the 2-s window is held still at both \
+            ends (its first and last frame repeated) so that its end is labelled too; a clip of fewer than 2 \
+            frames is reported as an error line and left out of the scores.
             """)
 
     @Option(help: "Model file (default: Weights/punch-classifier.model).") var model: String?
     @Option(help: "Dataset folder.") var data: String
+    @Option(help: ArgumentHelp("Index file of the folder to read instead of index.csv (e.g. index_coarse.csv).", valueName: "FILE"))
+    var index: String?
+    @Option(help: ArgumentHelp("""
+        Score a label family: truth and predicted labels a, b, c all count as NAME (repeatable), e.g. \
+        straight=jab,double_jab,cross when the data does not tell jab from cross.
+        """, valueName: "NAME=a,b[,c]"))
+    var merge: [String] = []
+    @Flag(help: "Macro-F1 per camera yaw (20° bins), stance and selfie view, from the clips' first lines (synthetic data).")
+    var byCamera = false
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
     @Option(help: "Stance of the boxers when the files do not say: orthodox, southpaw or auto (read from the body).")
     var stance: StanceOption = .auto
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
     func run() async throws {
+        let families: LabelMerge
+        do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try ModelLocation.load(model)
-        let dataset = try DatasetLoading.load([data], quiet: false)[0]
+        let dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         Log.info("evaluating \(dataset.clips.count) recordings…")
-        let evaluation = DatasetEvaluator.evaluate(classifier, clips: dataset.clips, configuration: cfg)
+        let evaluation = DatasetEvaluator.evaluate(classifier, clips: dataset.clips, configuration: cfg, merge: families)
+        for f in evaluation.failures {
+            Log.info("error: \(dataset.root.appendingPathComponent(f.name).path): \(f.message)")
+        }
+        let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         if let report {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
             try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(data)", to: png.path)
             var md = "# Evaluation of \(model ?? "the default model") on \(data)\n\n"
-            md += EvaluationMarkdown.text(evaluation, title: "Clip level")
+            md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras)
             md += "![confusion](\(png.lastPathComponent))\n"
             try Data(md.utf8).write(to: url)
         }
         if json {
-            try JSONOutput.print(EvaluationJSON(evaluation))
+            var out = EvaluationJSON(evaluation)
+            out.byCamera = cameras.map { $0.map(EvaluationJSON.CameraEntry.init) }
+            try JSONOutput.print(out)
         } else {
-            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)"))
+            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras))
         }
     }
 }

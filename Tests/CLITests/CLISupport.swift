@@ -22,6 +22,11 @@ struct CommandResult {
 /// this process's environment; after `timeout` seconds it is killed (and the test sees status 9).
 func punchcoach(_ arguments: [String], environment: [String: String?] = [:], timeout: Double = 300) throws -> CommandResult {
     let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built; run `swift build`")
+    return try runProcess(executable, arguments, environment: environment, timeout: timeout)
+}
+
+/// Runs `executable ARGUMENTS` (e.g. a `tools/` script) as `punchcoach(_:)` runs the command.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String?] = [:], timeout: Double = 300) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

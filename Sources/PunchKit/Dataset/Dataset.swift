@@ -2,7 +2,9 @@ import Foundation
 
 /// A labelled dataset folder, read in one of the layouts of the brief (first match wins):
 ///
-/// 1. `DIR/index.csv` with at least `clip,label` (and `subject` when known), naming `DIR/<clip>.csv`;
+/// 1. `DIR/index.csv` with at least `clip,label` (and `subject` when known), naming `DIR/<clip>.csv` —
+///    or another index of the folder named by the caller (cs229's `index_coarse.csv` labels more clips,
+///    coarser; `evaluate --index`);
 /// 2. `DIR/<label>/<clip>.csv` — folder names are labels, as in Create ML — or videos
 ///    (`.mp4 .mov .m4v .avi .mkv`), read through `videoReader` (extracted and cached by the caller);
 ///    a folder holding `X.events.csv` truth files beside its recordings is a folder of long
@@ -34,7 +36,9 @@ public struct Dataset: Sendable {
 
     public var subjects: [String] { Set(clips.compactMap(\.subject)).sorted() }
 
-    public static func load(_ root: URL, videoReader: VideoReader? = nil) throws -> Dataset {
+    /// `index`: the index file to read instead of `index.csv` (a name in `root`, or an absolute path);
+    /// it must exist.
+    public static func load(_ root: URL, index indexName: String? = nil, videoReader: VideoReader? = nil) throws -> Dataset {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: root.path, isDirectory: &isDir) else {
@@ -44,7 +48,11 @@ public struct Dataset: Sendable {
             throw DataFileError(file: root.path, "not a folder; a dataset is DIR/<label>/<clip>.csv or DIR/index.csv")
         }
         var dataset: Dataset
-        let index = root.appendingPathComponent("index.csv")
+        let index = indexName.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) }
+            ?? root.appendingPathComponent("index.csv")
+        if indexName != nil && !fm.fileExists(atPath: index.path) {
+            throw DataFileError(file: index.path, "no such index file; check the name given to --index (a file of the dataset folder)")
+        }
         if fm.fileExists(atPath: index.path) {
             dataset = try loadIndexed(root, index: index)
         } else {

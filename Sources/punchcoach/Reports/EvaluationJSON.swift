@@ -35,6 +35,41 @@ struct EvaluationJSON: Encodable {
     var misclassified: [Miss]
     var events: EventScore?
     var recordings: Int
+    /// Clips that could not be classified (fewer than 2 frames), named.
+    var errors: [ClipError]
+    struct ClipError: Encodable { var clip, message: String }
+    /// Clips shorter than the window, held still at both ends before classification.
+    var paddedClips: Int
+    /// The label families scored (`--merge`): family → members.
+    var merge: [String: [String]]
+    /// `--by-camera`: macro-F1 per camera-yaw bin, stance and selfie view.
+    var byCamera: [CameraEntry]?
+    struct CameraEntry: Encodable {
+        var yawMin, yawMax: Double?
+        var stance: String?
+        var selfie: Bool?
+        var clips: Int
+        var macroF1, accuracy: Double
+        enum CodingKeys: String, CodingKey {
+            case yawMin = "yaw_min", yawMax = "yaw_max", stance, selfie, clips, macroF1 = "macro_f1", accuracy
+        }
+        init(_ g: CameraBreakdown.Group) {
+            yawMin = g.yawMin; yawMax = g.yawMax; stance = g.stance; selfie = g.selfie
+            clips = g.clips; macroF1 = g.macroF1; accuracy = g.accuracy
+        }
+        func encode(to encoder: Encoder) throws {
+            // Unknown camera fields are written as null, not left out: every row has the same keys.
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(yawMin, forKey: .yawMin); try c.encode(yawMax, forKey: .yawMax)
+            try c.encode(stance, forKey: .stance); try c.encode(selfie, forKey: .selfie)
+            try c.encode(clips, forKey: .clips); try c.encode(macroF1, forKey: .macroF1); try c.encode(accuracy, forKey: .accuracy)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
+        case paddedClips = "padded_clips", merge, byCamera = "by_camera"
+    }
 
     init(_ e: DatasetEvaluation) {
         let r = e.report
@@ -46,11 +81,14 @@ struct EvaluationJSON: Encodable {
         }
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)
         clips = e.clips.count
-        misclassified = e.clips.filter { $0.truth != $0.predicted }.map {
+        misclassified = e.misses.map {
             Miss(clip: $0.name, subject: $0.subject, truth: $0.truth, predicted: $0.predicted, confidence: $0.confidence)
         }
         subjects = Array(Set(e.clips.compactMap(\.subject))).sorted()
         events = e.events
         recordings = e.recordings
+        errors = e.failures.map { ClipError(clip: $0.name, message: $0.message) }
+        paddedClips = e.clips.filter(\.padded).count
+        merge = Dictionary(uniqueKeysWithValues: e.merge.families.map { ($0.name, $0.members) })
     }
 }

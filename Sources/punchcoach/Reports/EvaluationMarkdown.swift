@@ -3,10 +3,21 @@ import PunchKit
 
 /// The Markdown of an evaluation: clip-level table and confusion matrix, misses, event scores.
 enum EvaluationMarkdown {
-    static func text(_ e: DatasetEvaluation, title: String) -> String {
+    static func text(_ e: DatasetEvaluation, title: String, cameras: [CameraBreakdown.Group]? = nil) -> String {
         var s = "## \(title)\n\n"
         s += "\(e.clips.count) clips of \(Set(e.clips.compactMap(\.subject)).count) subjects, classified one label a clip "
         s += "(the most confident punch event of the stream, else the likeliest of stance/idle).\n\n"
+        let padded = e.clips.filter(\.padded).count
+        if padded > 0 {
+            s += "\(padded) clips shorter than the 2-s window were held still at both ends (first and last frame repeated).\n\n"
+        }
+        if !e.merge.isEmpty {
+            s += "Scored by family (truth and prediction alike): "
+            s += e.merge.families.map { "\($0.name) = \($0.members.joined(separator: " | "))" }.joined(separator: "; ") + ".\n\n"
+        }
+        if !e.failures.isEmpty {
+            s += "Not classified (\(e.failures.count)):\n\n" + e.failures.map { "- `\($0.name)`: \($0.message)" }.joined(separator: "\n") + "\n\n"
+        }
         s += e.report.markdown() + "\n"
         let misses = e.report.classes.filter { $0.support > 0 }.compactMap { c -> String? in
             let confusions = e.report.confusions(of: c.label)
@@ -16,10 +27,22 @@ enum EvaluationMarkdown {
         if !misses.isEmpty { s += "Misses (truth: count → predicted):\n\n" + misses.joined(separator: "\n") + "\n\n" }
         if let ev = e.events {
             s += "### Events on \(e.recordings) long recordings\n\n"
-            s += "| precision | recall | F1 | count error | median latency (ms) | TP | FP | FN |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            s += "| precision | recall | F1 | false events / min | count error | median latency (ms) | TP | FP | FN | minutes |\n"
+            s += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
             s += "| \(String(format3: ev.precision)) | \(String(format3: ev.recall)) | \(String(format3: ev.f1)) | "
+            s += "\(ev.falsePerMinute.map { String(format3: $0) } ?? "–") | "
             s += "\(String(format3: ev.countError)) | \(ev.latencyMedianMs.map { String(format1: $0) } ?? "–") | "
-            s += "\(ev.truePositives) | \(ev.falsePositives) | \(ev.falseNegatives) |\n\n"
+            s += "\(ev.truePositives) | \(ev.falsePositives) | \(ev.falseNegatives) | \(ev.minutes.map { String(format3: $0) } ?? "–") |\n\n"
+        }
+        if let cameras {
+            s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
+            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy |\n|---|---|---|---:|---:|---:|\n"
+            for g in cameras {
+                let yaw = g.yawMin.map { "[\(Int($0)), \(Int($0 + CameraBreakdown.binDegrees)))" } ?? "unknown"
+                let selfie = g.selfie.map { $0 ? "yes" : "no" } ?? "unknown"
+                s += "| \(yaw) | \(g.stance ?? "unknown") | \(selfie) | \(g.clips) | \(String(format3: g.macroF1)) | \(String(format3: g.accuracy)) |\n"
+            }
+            s += "\n"
         }
         return s
     }

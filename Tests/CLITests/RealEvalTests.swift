@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `punchcoach evaluate`'s options for real sets (--index, --merge, --by-camera, short and broken clips)
+/// and `tools/real-eval`, which runs it on every set of ../shared/datasets.
+@Suite struct RealEvalTests {
+    static let realEval = repositoryRoot.appendingPathComponent("tools/real-eval").path
+    static let datasets = repositoryRoot.appendingPathComponent("../shared/datasets").standardizedFileURL
+    static var precogPresent: Bool {
+        FileManager.default.fileExists(atPath: datasets.appendingPathComponent("precog-dev/sequences/recordings").path)
+    }
+    static var coachMePresent: Bool { FileManager.default.fileExists(atPath: coachMeFolder.appendingPathComponent("index.csv").path) }
+
+    /// Synthetic clips copied into a flat folder with two index files: `index.csv` (jab, cross) and
+    /// `index_coarse.csv`, which adds a `straight` clip, a hook, a 0.3-s clip and a clip of one frame.
+    func flatDataset(in scratch: ScratchDirectory) throws -> String {
+        let synth = try punchcoach(["synth", "--out", scratch.file("synth"), "--clips-per-class", "1", "--subjects", "1",
+                                    "--first-subject", "301", "--seed", "3"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let flat = scratch.file("flat")
+        try FileManager.default.createDirectory(atPath: flat, withIntermediateDirectories: true)
+        func lines(_ label: String) throws -> [String] {
+            let folder = scratch.file("synth/\(label)")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".csv") })
+            return try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        func write(_ name: String, _ lines: [String]) throws {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: "\(flat)/\(name).csv", atomically: true, encoding: .utf8)
+        }
+        try write("a_jab", lines("jab"))
+        try write("b_cross", lines("cross"))
+        try write("c_hook", lines("hook"))
+        let jab = try lines("jab")
+        let t0 = try #require(Double(jab[2].split(separator: ",")[0]))
+        try write("d_short", Array(jab.prefix(2)) + jab.dropFirst(2).filter { Double($0.split(separator: ",")[0])! <= t0 + 0.3 })
+        try write("e_one_frame", Array(jab.prefix(3)))
+        try "clip,label\na_jab,jab\nb_cross,cross\n".write(toFile: "\(flat)/index.csv", atomically: true, encoding: .utf8)
+        try "clip,label\na_jab,jab\nb_cross,straight\nc_hook,hook\nd_short,jab\ne_one_frame,jab\n"
+            .write(toFile: "\(flat)/index_coarse.csv", atomically: true, encoding: .utf8)
+        return flat
+    }
+
+    /// --index reads the other index; --merge scores jab, cross and `straight` as one family on both sides;
+    /// a 0.3-s clip is classified (padded); a one-frame clip is an error line naming its file, not a crash.
+    @Test func indexFamiliesShortAndBrokenClips() throws {
+        let scratch = try ScratchDirectory()
+        let flat = try flatDataset(in: scratch)
+        let plain = try punchcoach(["evaluate", "--data", flat, "--json"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(try plain.json()["clips"] as? Int == 2)
+
+        let r = try punchcoach(["evaluate", "--data", flat, "--index", "index_coarse.csv", "--merge", "straight=jab,double_jab,cross", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try r.json()
+        #expect(json["clips"] as? Int == 4)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.count == 1 && errors.first?["clip"] as? String == "e_one_frame.csv", "\(errors)")
+        let errorLines = r.stderrLines.filter { $0.hasPrefix("error: ") }
+        #expect(errorLines.count == 1 && errorLines[0].contains("\(flat)/e_one_frame.csv") && errorLines[0].contains("only 1 frame"),
+                "\(r.stderr)")
+        #expect((json["padded_clips"] as? Int ?? 0) >= 1)
+        let confusion = try #require(json["confusion"] as? [String: Any])
+        let labels = try #require(confusion["labels"] as? [String])
+        #expect(labels.first == "straight" && !labels.contains("jab") && !labels.contains("cross"), "\(labels)")
+        let classes = try #require(json["classes"] as? [[String: Any]])
+        let straight = try #require(classes.first { $0["label"] as? String == "straight" })
+        #expect(straight["support"] as? Int == 3)
+        #expect(json["merge"] as? [String: [String]] == ["straight": ["jab", "double_jab", "cross"]])
+
+        let missing = try punchcoach(["evaluate", "--data", flat, "--index", "nope.csv"])
+        #expect(missing.status != 0 && missing.stderrLines.count == 1 && missing.stderr.contains("nope.csv"), "\(missing.stderr)")
+        let bad = try punchcoach(["evaluate", "--data", flat, "--merge", "straight"])
+        #expect(bad.status != 0 && bad.stderrLines.count == 1 && bad.stderr.contains("--merge"), "\(bad.stderr)")
+    }
+
+    /// --by-camera: one row per yaw bin × stance × selfie view of the synthetic clips, covering every clip.
+    @Test func byCameraCoversEveryClip() throws {
+        let scratch = try ScratchDirectory()
+        let synth = try punchcoach(["synth", "--out", scratch.file("s"), "--clips-per-class", "2", "--subjects", "2",
+                                    "--first-subject", "301", "--seed", "1"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let r = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try r.json()
+        let rows = try #require(json["by_camera"] as? [[String: Any]])
+        #expect(rows.reduce(0) { $0 + ($1["clips"] as? Int ?? 0) } == json["clips"] as? Int)
+        for row in rows {
+            let lo = try #require(row["yaw_min"] as? Double), hi = try #require(row["yaw_max"] as? Double)
+            #expect(hi - lo == 20 && lo.truncatingRemainder(dividingBy: 20) == 0)
+            #expect(["orthodox", "southpaw"].contains(row["stance"] as? String))
+            #expect(row["selfie"] is Bool)
+            #expect((0...1).contains(try #require(row["macro_f1"] as? Double)))
+        }
+        // Each clip sits in the bin of the yaw its first line states.
+        let first = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("s/jab")).first)
+        let header = try String(contentsOfFile: scratch.file("s/jab/\(first)"), encoding: .utf8).prefix { $0 != "\n" }
+        let yaw = try #require(header.split(separator: " ").first { $0.hasPrefix("camera_yaw=") }.flatMap { Double($0.dropFirst(11)) })
+        #expect(rows.contains { ($0["yaw_min"] as? Double ?? .nan) <= yaw && yaw < ($0["yaw_max"] as? Double ?? .nan) })
+    }
+
+    @Test func realEvalRefusesAMissingFolderInOneLine() throws {
+        let scratch = try ScratchDirectory()
+        let r = try runProcess(Self.realEval, [scratch.file("nowhere")])
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderrLines.count == 1 && r.stderr.contains(scratch.file("nowhere")), "\(r.stderr)")
+        // A folder holding none of the sets evaluates nothing: also refused, not an empty success.
+        let empty = try runProcess(Self.realEval, [scratch.path])
+        #expect(empty.status != 0 && empty.stderrLines.count == 1 && empty.stderr.contains("none of the known sets"), "\(empty.stderr)")
+    }
+
+    /// On a datasets folder holding only CoachMe: one line for it, the other sets skipped and said so.
+    @Test(.enabled(if: coachMePresent, "../shared/datasets/coachme-bx is absent: tools/real-eval cannot be run on real data here"))
+    func realEvalScoresThePresentSetsAndSkipsTheOthers() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("coachme-bx"), withDestinationPath: coachMeFolder.path)
+        let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built")
+        let r = try runProcess(Self.realEval, [scratch.path], environment: ["PUNCHCOACH": executable])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        let coachMe = try #require(lines.first { $0.hasPrefix("coachme-bx ") }, "\(r.stdout)")
+        #expect(coachMe.contains("143 clips") && coachMe.contains("jab R ") && coachMe.contains("cross R ") && coachMe.contains("macro-F1"))
+        #expect(lines.filter { $0.contains("skipped: no folder") }.count == 7, "\(r.stdout)")
+        let json = try runProcess(Self.realEval, ["--json", scratch.path], environment: ["PUNCHCOACH": executable])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sets = try #require(object["sets"] as? [[String: Any]])
+        #expect(sets.map { $0["status"] as? String }.filter { $0 == "ok" }.count == 1)
+        let result = try #require(sets.first { $0["name"] as? String == "coachme-bx" }?["result"] as? [String: Any])
+        #expect(result["clips"] as? Int == 143)
+    }
+
+    /// PRECOG's whole sequences (259 s, 42 punch events): the event level gives false events per minute.
+    @Test(.enabled(if: precogPresent, "../shared/datasets/precog-dev is absent: the real event-level test cannot run here"))
+    func precogSequencesGiveFalseEventsPerMinute() throws {
+        let r = try punchcoach(["evaluate", "--data", Self.datasets.appendingPathComponent("precog-dev/sequences").path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = try #require(try r.json()["events"] as? [String: Any])
+        let minutes = try #require(events["minutes"] as? Double)
+        #expect(abs(minutes * 60 - 259) < 2, "\(minutes) min")
+        let falsePositives = try #require(events["false_positives"] as? Int)
+        let rate = try #require(events["false_per_minute"] as? Double)
+        #expect(abs(rate - Double(falsePositives) / minutes) < 1e-9)
+        #expect((events["true_positives"] as? Int ?? 0) + (events["false_negatives"] as? Int ?? 0) == 42)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import PunchDetect
+import PunchKit
+import PunchModel
+import PunchSynth
+
+/// `punchcoach evaluate`'s arithmetic and rules on hand-built cases: label families, the camera
+/// breakdown, false punch events per minute, short clips.
+@Suite struct EvaluationTests {
+    static let classes = ["jab", "double_jab", "cross", "hook", "uppercut", "stance", "idle"]
+
+    /// `straight=jab,double_jab,cross`: truth and prediction are both mapped, so the matrix is square over
+    /// the families, a jab called a cross is a hit, and a truth label the model does not have (cs229's
+    /// `straight`) is scored against the same family.
+    @Test func labelFamiliesAreScoredOnBothSides() throws {
+        let merge = try LabelMerge(parsing: ["straight=jab,double_jab,cross"])
+        let r = { (t: String, p: String) in DatasetEvaluation.ClipResult(name: "\(t)-\(p)", truth: t, predicted: p) }
+        let results = [r("jab", "cross"), r("cross", "double_jab"), r("straight", "jab"), r("hook", "jab"),
+                       r("hook", "hook"), r("uppercut", "stance"), r("jab", "idle")]
+        let report = DatasetEvaluator.score(results, classes: Self.classes, merge: merge)
+        #expect(report.confusion.labels == ["straight", "hook", "uppercut", "stance", "idle"])
+        let straight = try #require(report.scores(for: "straight"))
+        #expect(straight.support == 4)
+        #expect(abs(straight.recall - 3.0 / 4) < 1e-12)     // jab→cross, cross→double_jab, straight→jab; jab→idle missed
+        #expect(abs(straight.precision - 3.0 / 4) < 1e-12)  // the hook called a jab is a false straight
+        let hook = try #require(report.scores(for: "hook"))
+        #expect(hook.support == 2 && hook.recall == 0.5 && hook.precision == 1)
+        #expect(report.confusion.counts[1][0] == 1, "hook → straight")
+        #expect(report.confusion.counts[2][3] == 1, "uppercut → stance")
+        #expect(report.confusion.correct == 4 && report.confusion.total == 7)
+        // Without families the same results score jab and cross apart.
+        let plain = DatasetEvaluator.score(results, classes: Self.classes)
+        #expect(plain.confusion.labels == Self.classes + ["straight"])
+        #expect(plain.scores(for: "jab")!.recall == 0)
+    }
+
+    @Test func badFamiliesAreRefusedSayingWhy() {
+        for bad in [["straight"], ["=jab"], ["straight="], ["a=jab", "b=jab"], ["a=jab", "a=cross"], ["a=jab,jab"]] {
+            #expect(throws: LabelMergeError.self, "\(bad)") { try LabelMerge(parsing: bad) }
+        }
+        let m = try? LabelMerge(parsing: ["jab=jab,double_jab"])
+        #expect(m?.map("double_jab") == "jab" && m?.map("jab") == "jab" && m?.map("hook") == "hook")
+    }
+
+    /// Clips are grouped by 20° yaw bins, stance and selfie view; each group has its own macro-F1.
+    @Test func clipsAreGroupedByCamera() throws {
+        func clip(_ yaw: Double?, _ stance: String?, _ selfie: Bool?, _ truth: String, _ predicted: String) -> DatasetEvaluation.ClipResult {
+            .init(name: "c", truth: truth, predicted: predicted, camera: CameraTag(yaw: yaw, stance: stance, selfie: selfie))
+        }
+        let clips = [
+            clip(-85, "orthodox", false, "jab", "jab"), clip(-80.5, "orthodox", false, "hook", "jab"),  // [-100, -80)
+            clip(-79.9, "orthodox", false, "jab", "jab"),                                              // [-80, -60)
+            clip(5, "southpaw", true, "hook", "hook"), clip(19.99, "southpaw", true, "jab", "jab"),      // [0, 20)
+            clip(5, "southpaw", false, "jab", "cross"),                                                  // same bin, not selfie
+            clip(nil, nil, nil, "jab", "jab"),                                                           // a real clip: no camera
+        ]
+        let evaluation = DatasetEvaluation(report: DatasetEvaluator.score(clips, classes: Self.classes), clips: clips)
+        let groups = CameraBreakdown.groups(evaluation)
+        #expect(groups.map(\.yawMin) == [-100, -80, 0, 0, nil])
+        #expect(groups.map(\.yawMax) == [-80, -60, 20, 20, nil])
+        #expect(groups.map(\.stance) == ["orthodox", "orthodox", "southpaw", "southpaw", nil])
+        #expect(groups.map(\.selfie) == [false, false, false, true, nil])
+        #expect(groups.map(\.clips) == [2, 1, 1, 2, 1])
+        // [-100, -80): jab P 0.5 R 1 (F1 2/3), hook R 0 → macro-F1 1/3.
+        #expect(abs(groups[0].macroF1 - 1.0 / 3) < 1e-12)
+        #expect(groups[2].macroF1 == 0 && groups[3].macroF1 == 1 && groups[4].macroF1 == 1)
+        // The tag is read from the clip's first line, as `synth` writes it.
+        var s = SkeletonSequence(layout: .canonical, units: .m)
+        s.extra = [.init("camera_yaw", "-43.0"), .init("stance", "southpaw"), .init("selfie", "1")]
+        #expect(CameraTag(s) == CameraTag(yaw: -43, stance: "southpaw", selfie: true))
+        #expect(CameraBreakdown.binStart(-43) == -60 && CameraBreakdown.binStart(0) == 0 && CameraBreakdown.binStart(-0.1) == -20)
+    }
+
+    /// False punch events per minute: detections matching no truth event over the recordings' minutes.
+    @Test func falseEventsPerMinute() {
+        func detected(_ start: Double, _ label: String) -> DetectedEvent {
+            DetectedEvent(event: PunchEvent(start: start, end: start + 0.3, label: label, hand: .lead, confidence: 0.9, peakSpeed: 3),
+                          emittedAt: start + 0.5, speedInMetres: true)
+        }
+        let truth = [PunchEvent(start: 10, end: 10.3, label: "jab", hand: .lead, confidence: 1, peakSpeed: 0),
+                     PunchEvent(start: 20, end: 20.4, label: "cross", hand: .rear, confidence: 1, peakSpeed: 0),
+                     PunchEvent(start: 30, end: 60, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)]
+        // One match (the jab), a cross called a hook (false), two punches in the idle stretch (false), and a
+        // guard state that is no punch (not counted).
+        let found = [detected(10.05, "jab"), detected(20, "hook"), detected(35, "jab"), detected(50, "uppercut"), detected(55, "stance")]
+        let score = EventMatcher.score(detected: found, truth: truth, punchLabels: ["jab", "double_jab", "cross", "hook", "uppercut"],
+                                       seconds: 90)
+        #expect(score.truePositives == 1 && score.falsePositives == 3 && score.falseNegatives == 1)
+        #expect(score.minutes == 1.5)
+        #expect(abs(score.falsePerMinute! - 2) < 1e-12)
+        // Without the recordings' length there is no rate (classify --truth).
+        #expect(EventMatcher.score(detected: found, truth: truth, punchLabels: ["jab"]).falsePerMinute == nil)
+    }
+
+    /// A 0.3-s clip (BoxingVI's are 0.04–1 s) gets a label, held still at both ends; one frame is refused.
+    @Test func aShortClipIsClassified() throws {
+        let generator = ClipGenerator(seed: 5, subjects: unseenSubjects())
+        let clip = generator.clip(.jab, index: 0)
+        let punch = clip.punches[0]
+        let short = clip.sequence.slice(from: punch.start, to: punch.start + 0.3)
+        #expect(short.frameCount >= 2 && short.duration <= 0.3)
+        let classifier = ClipClassifier(classifier: shippedModel)
+        let padding = classifier.padding
+        let padded = try padding.padded(short)
+        #expect(padded.frameCount == padding.leadingFrames(for: short) + short.frameCount + padding.trailingFrames)
+        #expect(abs((short.times.last! - padded.times.first!) - padding.windowSeconds) < 1 / padding.rate)
+        #expect(padded.position(frame: 0, joint: Joint.leftWrist.rawValue) == short.position(frame: 0, joint: Joint.leftWrist.rawValue))
+        #expect(padding.trailingFrames == 9 + 1 * (2 + 2) + 1)
+        let outcome = try classifier.classify(short)
+        #expect(outcome.padded)
+        #expect(shippedModel.classes.contains(outcome.label))
+        // A clip of a window or longer is streamed as it is.
+        #expect(try padding.padded(clip.sequence) == clip.sequence)
+        #expect(try !classifier.classify(clip.sequence).padded)
+        #expect(throws: ClipTooShortError(frames: 1)) { try classifier.classify(short.slice(frames: 0..<1)) }
+    }
+}
