@@ -32,6 +32,16 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// punches only out of a guard (`tune-detector` measures it).
     public var guardContextSeconds = 0.5
     public var maximumIdleBefore: Float = 1
+    /// Somebody walking is not punching: a run is dropped when its guard context was mostly `idle` (mean
+    /// probability above `walkingIdle`) *and* the hips crossed the picture faster than `walkingSpeed`
+    /// torso lengths a second. People walk at 1.2–1.5 m/s, about 2.5 torso lengths a second; a boxer
+    /// standing to punch, from a guard or from hands down, keeps the hips nearly still before the punch.
+    public var walkingIdle: Float = 0.5
+    public var walkingSpeed = 1.0
+    /// Nor is somebody who just came into view: for this long after a person is found after nobody, a run
+    /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has just found a person guesses: on the
+    /// street video vtest.avi the first second of a new walker's wrists jumps by a torso length.
+    public var settlingSeconds = 1.5
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.

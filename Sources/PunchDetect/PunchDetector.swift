@@ -39,14 +39,19 @@ public final class PunchDetector {
     private var personMissingSince: Double?
     /// Nobody has been in view for a while: the next person starts a new stream (see `push`).
     private var personLost = false
+    /// Time of the first frame after somebody came (back) into view; nil for a stream that began with a
+    /// person (a clip, a camera already on the boxer).
+    private var reappeared: Double?
+    private var awaitingReappearance = false
     /// Whether the stream carries world coordinates (metres), so speeds are in m/s.
     private var metric = false
     private let punchClasses: [Int]
     private let jabIndex: Int?
     private let idleIndex: Int?
     /// Recent (label time, smoothed idle probability), for the guard context of a new run.
-    private var idleHistory: [(time: Double, idle: Float)] = []
+    private var idleHistory: [(time: Double, idle: Float, guarding: Float)] = []
     private let doubleJabIndex: Int?
+    private let stanceIndex: Int?
 
     /// An open run of punch probability.
     struct Run {
@@ -87,6 +92,7 @@ public final class PunchDetector {
         jabIndex = classifier.classes.firstIndex(of: "jab")
         idleIndex = classifier.classes.firstIndex(of: "idle")
         doubleJabIndex = classifier.classes.firstIndex(of: "double_jab")
+        stanceIndex = classifier.classes.firstIndex(of: "stance")
     }
 
     /// Feeds one frame (canonical layout, increasing time); returns the events it completes.
@@ -103,6 +109,7 @@ public final class PunchDetector {
     /// Forgets the frames seen so far (the stance reading stays: it is the boxer's, not the stream's).
     private func restart() {
         personLost = false
+        awaitingReappearance = true
         resampler = StreamResampler(rate: classifier.window.rate, jointCount: JointLayout.canonical.count)
         buffer.reset()
         speeds.reset()
@@ -124,6 +131,7 @@ public final class PunchDetector {
     /// One 60 fps frame.
     private func step(_ frame: SkeletonFrame) -> [DetectedEvent] {
         time = frame.time
+        if awaitingReappearance { reappeared = frame.time; awaitingReappearance = false }
         buffer.append(frame, positionsHaveDepth: positionsHaveDepth)
         speeds.push(frame)
         // Read the stance early (a quarter second in, then twice a second): until the first reading the
@@ -156,7 +164,7 @@ public final class PunchDetector {
         let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
         updateGuard(smoothed, at: frame.time)
         if let idle = idleIndex {
-            idleHistory.append((labelTime, smoothed[idle]))
+            idleHistory.append((labelTime, smoothed[idle], stanceIndex.map { smoothed[$0] } ?? 1))
             while let first = idleHistory.first, first.time < labelTime - 1 { idleHistory.removeFirst() }
         }
         return advanceRun(smoothed, at: labelTime)
@@ -190,11 +198,32 @@ public final class PunchDetector {
         state = t - lastGuardTime > configuration.guardDroppedSeconds ? .guardDropped : .ok
     }
 
-    /// Mean probability of `idle` over the guard-context span before `t` (0 without an idle class).
-    private func idleBefore(_ t: Double) -> Float {
+    /// Mean probabilities of `idle` and of `stance` (a guard) over the guard-context span before `t`; nil
+    /// when nothing was classified in that span (the person just came into view). Without an idle class,
+    /// no idle and a guard.
+    private func context(before t: Double) -> (idle: Float, guarding: Float)? {
+        guard idleIndex != nil else { return (0, 1) }
         let span = idleHistory.filter { $0.time >= t - configuration.guardContextSeconds - 0.1 && $0.time < t - 0.1 }
-        guard !span.isEmpty else { return 0 }
-        return span.reduce(Float(0)) { $0 + $1.idle } / Float(span.count)
+        guard !span.isEmpty else { return nil }
+        let n = Float(span.count)
+        return (span.reduce(Float(0)) { $0 + $1.idle } / n, span.reduce(Float(0)) { $0 + $1.guarding } / n)
+    }
+
+    /// How fast the hips crossed the picture over the guard context before the labelled frame, in image
+    /// torso lengths a second (0 when the hips or shoulders are not seen at both ends).
+    private func hipSpeedBefore() -> Double {
+        let rate = classifier.window.rate
+        let label = buffer.frameCount - 1 - classifier.window.lookahead
+        let end = label - Int(0.1 * rate), start = end - Int(configuration.guardContextSeconds * rate)
+        guard start >= 0, buffer.count >= buffer.frameCount - start else { return 0 }
+        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
+        let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
+        func seen(_ t: Int) -> Bool { [lh, rh, ls, rs].allSatisfy { buffer.confidence(t, $0) > BodyFrame.minConfidence } }
+        guard seen(start), seen(end) else { return 0 }
+        func hip(_ t: Int) -> Vec3 { (buffer.image(t, lh) + buffer.image(t, rh)) * 0.5 }
+        let torso = ((buffer.image(end, ls) + buffer.image(end, rs)) * 0.5 - hip(end)).length
+        guard torso > 0 else { return 0 }
+        return (hip(end) - hip(start)).length / torso / (Double(end - start) / rate)
     }
 
     private func leadingPunch(_ p: [Float]) -> Int {
@@ -235,7 +264,13 @@ public final class PunchDetector {
             }
         } else if mass > configuration.enter {
             run = Run(start: t, probabilities: p, leader: leadingPunch(p))
-            run!.fromIdle = idleBefore(t) > configuration.maximumIdleBefore
+            let before = context(before: t)
+            let idle = before?.idle ?? 0
+            // Just after somebody came into view, a punch must come out of a guard that was seen.
+            let settling = reappeared.map { t - $0 < configuration.settlingSeconds } ?? false
+            run!.fromIdle = idle > configuration.maximumIdleBefore
+                || (settling && (before?.guarding ?? 0) < 0.5)
+                || (idle > configuration.walkingIdle && hipSpeedBefore() > configuration.walkingSpeed)
         }
         return out
     }
@@ -267,8 +302,10 @@ public final class PunchDetector {
         let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
         let name = classifier.classes[label]
         // Jabs are thrown with the lead hand and crosses with the rear one by definition; for hooks and
-        // uppercuts the hand is the wrist that moved fastest.
-        let side: Side = peaks.left >= peaks.right ? .left : .right
+        // uppercuts the hand is the wrist that travelled further over the run — not the one with the
+        // fastest single frame, which a pose model's left/right swap or a jumping joint can give either hand.
+        let paths = speeds.paths(from: r.start - 0.1, to: end + 0.05)
+        let side: Side = paths.left >= paths.right ? .left : .right
         let hand = Self.impliedHand[name] ?? Hand.of(side: side, stance: stanceTracker.stance)
         let leadSide = Hand.lead.side(in: stanceTracker.stance) ?? .left
         let peak = Self.impliedHand[name] == nil ? max(peaks.left, peaks.right)

@@ -29,6 +29,8 @@ struct EvaluateCommand: AsyncParsableCommand {
     var merge: [String] = []
     @Flag(help: "Macro-F1 per camera yaw (20° bins), stance and selfie view, from the clips' first lines (synthetic data).")
     var byCamera = false
+    @Flag(help: "Evaluate as if the data were 2D keypoints: drop world coordinates and depth (what YOLO-pose or OpenPose would give).")
+    var withoutDepth = false
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
     @Option(help: "Stance of the boxers when the files do not say: orthodox, southpaw or auto (read from the body).")
     var stance: StanceOption = .auto
@@ -38,7 +40,10 @@ struct EvaluateCommand: AsyncParsableCommand {
         let families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try ModelLocation.load(model)
-        let dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
+        var dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
+        if withoutDepth {
+            for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }
+        }
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         Log.info("evaluating \(dataset.clips.count) recordings…")

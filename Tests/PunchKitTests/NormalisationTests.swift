@@ -132,7 +132,7 @@ import Testing
         // Forward speed in torso lengths/s ÷ 10 (the chest faces slightly aside of the camera).
         #expect(abs(Double(vz) - Vec3(0, 0, -1).dot(body.forward) / 0.45 / 10) < 1e-4)
         #expect(abs(Double(f[C.wristSpeed * T + 60]) - 1 / 0.45 / 10) < 1e-4)  // left wrist speed
-        #expect(f[C.confidence * T + 5] == 0.95)  // confidence channel of the first joint
+        #expect(f[C.visible * T + 5] == 1)  // the first joint is seen (confidence 0.95)
         #expect(f[C.depthFlag * T + 5] == 1)
         #expect(C.armExtension + 2 == FeatureExtractor.channelCount)
         let shoulder = FeatureExtractor.bodyJoints.firstIndex(of: .leftShoulder)!

@@ -120,6 +120,15 @@ import TestSupport
         #expect(e.description.contains("no known layout") && e.line == 1)
     }
 
+    /// Index, annotation and event files written on Windows (or by Python's csv module) end their lines
+    /// with CR LF, which Swift reads as one character: every row must still be found.
+    @Test func tablesWithWindowsLineEndingsKeepTheirRows() throws {
+        let table = try CSVTable.parse("clip,label,subject\r\na,jab,0\r\nb,cross,1\r\n", file: "index.csv")
+        #expect(table.header == ["clip", "label", "subject"])
+        #expect(table.rows.map(\.cells) == [["a", "jab", "0"], ["b", "cross", "1"]])
+        #expect(table.rows.map(\.line) == [2, 3])
+    }
+
     @Test func eventCSVRoundTrips() throws {
         let events = [PunchEvent(start: 1.25, end: 1.5, label: "jab", hand: .lead, confidence: 0.93, peakSpeed: 7.1),
                       PunchEvent(start: 3, end: 9, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)]

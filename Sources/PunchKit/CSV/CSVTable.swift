@@ -31,7 +31,8 @@ public struct CSVTable: Sendable {
         var header: [String]?
         var rows: [(line: Int, cells: [String])] = []
         var lineNumber = 0
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: split on it too, or a Windows file reads as one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (i, raw) in lines.enumerated() {
             lineNumber = i + 1
             var line = Substring(raw)

@@ -132,6 +132,14 @@ public struct SkeletonSequence: Sendable, Equatable {
         return out
     }
 
+    /// The picture alone, as a 2D pose tool would give it: world coordinates dropped, z zeroed, no depth.
+    public func flattenedToPicture() -> SkeletonSequence {
+        var out = droppingWorld().mapPoints { Vec3($0.x, $0.y, 0) }
+        out.hasDepth = false
+        if out.units == .m || out.units == .arb { out.units = .arb }
+        return out
+    }
+
     /// Replaces the confidence of one joint in one frame (used by occlusion models and tests).
     public mutating func setConfidence(_ c: Double, frame: Int, joint: Int) {
         confidences[frame * layout.count + joint] = c

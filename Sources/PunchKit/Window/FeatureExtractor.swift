@@ -4,7 +4,10 @@
 /// because SMPL and Kinect only know a head centre):
 ///
 /// **The view** (every source has it; `ImageFrame`: the picture, centred on the hips, in torso lengths):
-/// - 12 confidences,
+/// - 12 visibilities: 1 where the joint is seen (confidence above `BodyFrame.minConfidence`), else 0.
+///   Not the confidence itself: every pose tool scores differently (BlazePose's visibility, YOLO's
+///   keypoint score, Kinect's tracking state, none at all for HybrIK), and a synthetic confidence that
+///   dips when a fast wrist blurs could teach the network that a dip *is* a punch;
 /// - 24 image positions (x, y) and 24 image velocities (torso lengths per second ÷ 10),
 /// - 2 root displacement in the picture (steps, walking),
 /// - 2 wrist speeds, 2 elbow cosines and 2 arm extensions, measured in the picture,
@@ -37,7 +40,7 @@ public struct FeatureExtractor: Sendable {
 
     /// First channel of each group.
     public enum Channel {
-        public static let confidence = 0, image = 12, imageVelocity = 36, imageRoot = 60, imageWristSpeed = 62
+        public static let visible = 0, image = 12, imageVelocity = 36, imageRoot = 60, imageWristSpeed = 62
         public static let imageElbowCosine = 64, imageArmExtension = 66, depthFlag = 68
         public static let position = 69, velocity = 105, root = 141, wristSpeed = 144, elbowCosine = 146
         public static let armExtension = 148
@@ -68,9 +71,9 @@ public struct FeatureExtractor: Sendable {
         var valid = [Bool](repeating: false, count: T * J)
         for t in 0..<T {
             for j in 0..<J {
-                let c = window.confidence(t, source[j])
-                out[(Channel.confidence + j) * T + t] = Float(c)
-                valid[t * J + j] = c > BodyFrame.minConfidence
+                let seen = window.confidence(t, source[j]) > BodyFrame.minConfidence
+                out[(Channel.visible + j) * T + t] = seen ? 1 : 0
+                valid[t * J + j] = seen
             }
         }
         let view = ImageFrame.estimate(window, mirror: mirror)

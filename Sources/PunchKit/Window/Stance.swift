@@ -29,10 +29,13 @@ public enum StanceEstimator {
                   w.confidence(t, lw) > minC, w.confidence(t, rw) > minC else { continue }
             let p = { (j: Int) in body.apply(w.point(t, j), frame: t) }
             let midShoulder = (p(ls) + p(rs)) * 0.5
-            let hands = (p(lw) + p(rw)) * 0.5 - midShoulder
-            // In guard the hands are in front of the chest and above the hips.
+            let left = p(lw) - midShoulder, right = p(rw) - midShoulder
+            // In guard both hands are in front of the chest and above the hips. Not one hand out and the
+            // other hanging: a punch thrown from hands down points wherever the punch goes.
+            guard left.z > 0.05, right.z > 0.05, left.y < 0.9, right.y < 0.9 else { continue }
+            let hands = (left + right) * 0.5
             let reach = Vec3(hands.x, 0, hands.z)
-            guard reach.z > 0.15, hands.y < 0.9 else { continue }
+            guard reach.z > 0.15 else { continue }
             let dir = reach.normalized
             var s = 0.0
             for (l, r) in pairs where w.confidence(t, l.rawValue) > minC && w.confidence(t, r.rawValue) > minC {

@@ -28,8 +28,12 @@ public struct Augmentation: Codable, Equatable, Sendable {
     /// A laptop webcam at arm's length sees the head to the hips: in webcam-dev the knees and ankles
     /// have confidence below 0.15 in every frame.
     public var legDropout: Double = 0.4
+    /// Standard deviation of a fixed offset per joint and window, in torso lengths: where a tool puts a
+    /// joint differs (COCO's hips sit higher and wider than SMPL's, Kinect's shoulder is inside the
+    /// deltoid, HybrIK's wrist is the joint centre), so no exact body proportion should matter.
+    public var jointDefinition: Double = 0.04
     /// Share of windows that lose their 3D block (2D keypoints, or depth not to be trusted).
-    public var depthDropout: Double = 0.4
+    public var depthDropout: Double = 0.6
     /// Camera roll in the picture, degrees (±).
     public var rollDegrees: Double = 6
     /// Horizontal stretch of the picture: normalised coordinates of 4:3, 16:9 or portrait frames.
@@ -51,6 +55,7 @@ public struct Augmentation: Codable, Equatable, Sendable {
         jointDropout = try c.decodeIfPresent(Double.self, forKey: .jointDropout) ?? d.jointDropout
         legDropout = try c.decodeIfPresent(Double.self, forKey: .legDropout) ?? d.legDropout
         depthDropout = try c.decodeIfPresent(Double.self, forKey: .depthDropout) ?? d.depthDropout
+        jointDefinition = try c.decodeIfPresent(Double.self, forKey: .jointDefinition) ?? d.jointDefinition
         rollDegrees = try c.decodeIfPresent(Double.self, forKey: .rollDegrees) ?? d.rollDegrees
         aspect = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .aspect) ?? d.aspect
     }
@@ -67,6 +72,7 @@ public struct Augmentation: Codable, Equatable, Sendable {
         a.jointDropout = 0
         a.legDropout = 0
         a.depthDropout = 0
+        a.jointDefinition = 0
         a.rollDegrees = 0
         a.aspect = 1...1
         return a
@@ -157,6 +163,13 @@ public struct AugmentedWindow: WindowSource {
         }
         if imageJitter > 0 {
             for t in 0..<T { for j in noisy { images[t * J + j] += Vec3(normal(), normal(), 0) * imageJitter } }
+        }
+        if a.jointDefinition > 0 {
+            for j in noisy {
+                let inPicture = Vec3(normal(), normal(), 0) * (a.jointDefinition * imageTorso)
+                let inSpace = Vec3(normal(), normal(), normal()) * (a.jointDefinition * torso)
+                for t in 0..<T { images[t * J + j] += inPicture; points[t * J + j] += inSpace }
+            }
         }
         if rng.chance(a.depthDropout) { hasDepth = false }
         for t in 0..<T {

@@ -10,7 +10,7 @@ import PunchKit
 ///   punch found from the wrists (`ActionLocator`), the rest is stance.
 /// - Other frames of a long recording are stance.
 /// - A double jab is labelled `jab` until its second extension begins and `double_jab` from there on
-///   (`SecondJab`): until the second jab starts, nobody — and no causal network — can tell a double jab
+///   (`SecondJab`, unless the annotations already split it): until the second jab starts, nobody — and no causal network — can tell a double jab
 ///   from a jab, and asking the network to foresee it teaches it to call jabs double jabs. The event
 ///   detector reads one run for the whole motion and labels it from its end, so a double jab is still one
 ///   `double_jab` event.
@@ -33,7 +33,10 @@ public enum FrameLabels {
         for seg in segments {
             let label = index[seg.label] ?? -1
             var secondJab = -Double.infinity
-            if seg.label == "double_jab", index["jab"] != nil, let onset = SecondJab.onset(s, from: seg.start, to: seg.end) {
+            // Annotations that already split the double jab (a jab segment ending where it starts, as the
+            // synthetic boxer writes them) need no search.
+            let split = segments.contains { $0.label == "jab" && abs($0.end - seg.start) < 1e-6 }
+            if seg.label == "double_jab", !split, index["jab"] != nil, let onset = SecondJab.onset(s, from: seg.start, to: seg.end) {
                 secondJab = onset
             }
             for f in 0..<s.frameCount where s.times[f] >= seg.start && s.times[f] <= seg.end {
@@ -45,20 +48,34 @@ public enum FrameLabels {
 }
 
 /// Where the second jab of a double jab begins: the lowest point of the arm's extension between its two
-/// highest extensions (the arm that moves most in the span; a 5-frame moving average against jitter).
+/// highest extensions (the arm that moves most in the span; a 5-frame median against jitter and joints
+/// that jump for a frame or two).
+/// The extension is read in 3D and in the picture, each in torso lengths, and the one that moves more is
+/// used: a monocular model's depth hardly follows a jab thrown at the camera, while the picture of a
+/// side view hardly shows the depth of a jab thrown across it.
 public enum SecondJab {
+    /// How far the arm must come back between the two extensions, as a share of its whole range (the
+    /// first jab of a double jab is only partly retracted).
+    static let minimumDip = 0.1
+
     public static func onset(_ s: SkeletonSequence, from start: Double, to end: Double) -> Double? {
         let frames = (0..<s.frameCount).filter { s.times[$0] >= start && s.times[$0] <= end }
         guard frames.count >= 8 else { return nil }
-        func reach(_ f: Int, _ wrist: Joint, _ shoulder: Joint) -> Double {
-            (s.worldPosition(frame: f, joint: wrist.rawValue) - s.worldPosition(frame: f, joint: shoulder.rawValue)).length
+        let flat = { (p: Vec3) in Vec3(p.x, p.y, 0) }
+        var signals: [[Double]] = []
+        for (unit, point) in [(s.hasBodyDepth ? s.torsoLength : 0, { (f: Int, j: Int) in s.worldPosition(frame: f, joint: j) }),
+                              (s.imageTorsoLength, { (f: Int, j: Int) in flat(s.position(frame: f, joint: j)) })] where unit > 0 {
+            for (wrist, shoulder) in [(Joint.leftWrist, Joint.leftShoulder), (.rightWrist, .rightShoulder)] {
+                signals.append(frames.map { (point($0, wrist.rawValue) - point($0, shoulder.rawValue)).length / unit })
+            }
         }
-        let left = frames.map { reach($0, .leftWrist, .leftShoulder) }
-        let right = frames.map { reach($0, .rightWrist, .rightShoulder) }
-        let raw = (left.max()! - left.min()!) >= (right.max()! - right.min()!) ? left : right
+        // The spread between the 10th and 90th percentiles: a joint jumping for a frame or two (a glove
+        // taken for a wrist) must not pick the signal.
+        func spread(_ x: [Double]) -> Double { let o = x.sorted(); return o[o.count * 9 / 10] - o[o.count / 10] }
+        guard let raw = signals.max(by: { spread($0) < spread($1) }) else { return nil }
         let e: [Double] = raw.indices.map { i in
-            let window = raw[max(0, i - 2)...min(raw.count - 1, i + 2)]
-            return window.reduce(0, +) / Double(window.count)
+            let window = raw[max(0, i - 2)...min(raw.count - 1, i + 2)].sorted()
+            return window[window.count / 2]
         }
         // Local maxima, highest first; the two highest that have a dip between them.
         let peaks = e.indices.filter { i in i > 0 && i < e.count - 1 && e[i] >= e[i - 1] && e[i] > e[i + 1] }.sorted { e[$0] > e[$1] }
@@ -67,7 +84,7 @@ public enum SecondJab {
         for other in peaks.dropFirst() {
             let (a, b) = (min(first, other), max(first, other))
             guard let dip = (a...b).min(by: { e[$0] < e[$1] }), dip != a, dip != b else { continue }
-            if min(e[a], e[b]) - e[dip] >= 0.1 * range { return s.times[frames[dip]] }
+            if min(e[a], e[b]) - e[dip] >= Self.minimumDip * range { return s.times[frames[dip]] }
         }
         return nil
     }

@@ -25,6 +25,8 @@ import PunchKit
 ///   0.5–2 in 75 % of clips; the rest are unsmoothed, as YOLO-pose, RTMO or OpenPose give.
 /// - **Left/right swaps**: for a few frames the two arms' labels trade places (seen with side views and
 ///   crossing arms); rare bursts of 2–8 frames in a third of the clips.
+/// - **Outliers**: errors are heavy-tailed: now and then a joint jumps 0.2–0.6 torso lengths for 1–3
+///   frames (a glove taken for a wrist, motion blur, Kinect v1 losing a hand), in half the clips.
 struct ObservationModel: Sendable {
     var camera: CameraRig
     var noise: Bool
@@ -41,12 +43,16 @@ struct ObservationModel: Sendable {
     var smoothing: Double?
     /// Chance per frame that the arms' labels start a swapped burst.
     var swapRate: Double
+    /// Chance per frame and joint that the joint jumps away for a few frames.
+    var outlierRate: Double
 
     init(camera: CameraRig, noise: Bool, rng: inout SeededRandom) {
         self.camera = camera
         self.noise = noise
-        imageJitter = rng.uniform(0.003, 0.02)
-        worldJitter = rng.uniform(0.008, 0.025)
+        // Up to 4 % of the torso in the picture and 4 cm in space: YOLO-pose on broadcast footage and
+        // Kinect v1 hands are noisier than BlazePose on a webcam.
+        imageJitter = rng.uniform(0.003, 0.04)
+        worldJitter = rng.uniform(0.008, 0.04)
         depthDrift = rng.uniform(0.02, 0.06)
         worldScale = noise ? rng.uniform(0.93, 1.07) : 1
         dropoutRate = rng.chance(0.3) ? 0 : rng.uniform(0, 0.004)
@@ -55,7 +61,9 @@ struct ObservationModel: Sendable {
         depthAnchorTime = rng.uniform(0.6, 2.0)
         smoothing = rng.chance(0.75) ? rng.uniform(0.5, 2) : nil
         swapRate = rng.chance(0.33) ? rng.uniform(0.001, 0.006) : 0
+        outlierRate = rng.chance(0.5) ? rng.uniform(0.0005, 0.004) : 0
         if !noise {
+            outlierRate = 0
             depthMotionGain = 1
             smoothing = nil
             swapRate = 0
@@ -104,6 +112,7 @@ struct Observer: Sendable {
     /// Depth (relative to the hips) of the held pose, per joint: what a monocular model keeps.
     private var depthAnchor: [Double]? = nil
     private var swappedFrames = 0
+    private var outliers = [(frames: Int, image: Vec3, world: Vec3)](repeating: (0, .zero, .zero), count: 17)
     private var imageFilters: [OneEuro]
     private var worldFilters: [OneEuro]
 
@@ -201,6 +210,21 @@ struct Observer: Sendable {
                 world[j].x = worldFilters[3 * j].filter(world[j].x, dt: dt, scale: 1)
                 world[j].y = worldFilters[3 * j + 1].filter(world[j].y, dt: dt, scale: 1)
                 world[j].z = worldFilters[3 * j + 2].filter(world[j].z, dt: dt, scale: 1)
+            }
+        }
+        if model.outlierRate > 0 {
+            for j in 0..<17 {
+                if outliers[j].frames == 0 && rng.chance(model.outlierRate) {
+                    let size = rng.uniform(0.2, 0.6)
+                    let d = Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian()).normalized * size
+                    outliers[j] = (rng.int(1...3), d * torsoPx, d * torsoMetres)
+                }
+                if outliers[j].frames > 0 {
+                    outliers[j].frames -= 1
+                    positions[j].x += outliers[j].image.x
+                    positions[j].y += outliers[j].image.y
+                    world[j] += outliers[j].world
+                }
             }
         }
         if model.swapRate > 0 {

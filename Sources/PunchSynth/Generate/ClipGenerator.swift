@@ -126,9 +126,14 @@ public struct ClipGenerator: Sendable {
         var annotations: [Annotation]
         if label.isPunch {
             let around = fromHandsDown ? "idle" : "stance"
-            annotations = [Annotation(file: name, label: around, start: 0, end: q(actionStart)),
-                           Annotation(file: name, label: label.rawValue, start: q(actionStart), end: q(actionEnd)),
-                           Annotation(file: name, label: around, start: q(actionEnd), end: end)]
+            var action = [Annotation(file: name, label: label.rawValue, start: q(actionStart), end: q(actionEnd))]
+            if let onset = punches.first.flatMap({ Self.secondJabOnset($0, in: ch) }) {
+                // The truth of a double jab: a jab until the second extension starts (see FrameLabels).
+                action = [Annotation(file: name, label: SynthLabel.jab.rawValue, start: q(actionStart), end: q(onset)),
+                          Annotation(file: name, label: label.rawValue, start: q(onset), end: q(actionEnd))]
+            }
+            annotations = [Annotation(file: name, label: around, start: 0, end: q(actionStart))] + action
+                + [Annotation(file: name, label: around, start: q(actionEnd), end: end)]
         } else {
             annotations = [Annotation(file: name, label: label.rawValue, start: 0, end: end)]
         }
@@ -140,6 +145,16 @@ public struct ClipGenerator: Sendable {
         }
         return SynthClip(name: name, label: label, subject: subject, camera: camera, sequence: sequence,
                          annotations: annotations, punches: truths, actionStart: q(actionStart), actionEnd: q(actionEnd))
+    }
+
+    /// Where the second jab of a double jab starts: the least extension of the arm between its two full
+    /// extensions, from the noise-free motion (a monocular pose model's depth would blur it).
+    static func secondJabOnset(_ p: any PunchMotion, in ch: Choreography) -> Double? {
+        guard p.label == .double_jab, p.impacts.count >= 2 else { return nil }
+        let wrist = ch.wristIndex(p.hand)
+        let shoulder = wrist == Joint.leftWrist.rawValue ? Joint.leftShoulder.rawValue : Joint.rightShoulder.rawValue
+        func reach(_ t: Double) -> Double { let j = ch.joints(at: t); return (j[wrist] - j[shoulder]).length }
+        return stride(from: p.impacts[0], through: p.impacts[1], by: 0.005).min { reach($0) < reach($1) }
     }
 
     /// `n` zero-padded to at least `digits` digits.

@@ -21,7 +21,9 @@ public struct SynthOptions: Sendable, Equatable {
 /// camera and pose-model errors, quantised (px 0.01, m 0.0001, confidence 0.001, s 0.0001) so that
 /// the values in memory are exactly those written.
 struct Recorder {
-    static let rates: [Double] = [24, 25, 30, 30, 30, 50, 60, 60]
+    /// Webcams and phones (24–60 fps), and poses computed on every other frame (15 fps: cs229's YOLO
+    /// ran with a frame stride of 2; BoxingForm sampled 15 frames a clip).
+    static let rates: [Double] = [15, 24, 25, 30, 30, 30, 50, 60, 60]
 
     static func frameTimes(duration: Double, fps: Double, jitter: Bool, rng: inout SeededRandom) -> [Double] {
         let n = Int((duration * fps).rounded(.down)) + 1

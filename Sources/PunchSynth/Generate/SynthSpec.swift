@@ -1,6 +1,6 @@
 import Foundation
 
-/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v2.json`): with the same
+/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v3.json`): with the same
 /// generator version, the same spec gives byte-identical files.
 public struct SynthSpec: Codable, Sendable, Equatable {
     /// Version of the generator's motion and noise models; bumped whenever the same seed would give
