@@ -42,6 +42,8 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has just found a person guesses: on the
     /// street video vtest.avi the first second of a new walker's wrists jumps by a torso length.
     public var settlingSeconds = 1.5
+    /// The mean `stance` probability over the guard context that counts as a guard seen while settling.
+    public var settlingGuard: Float = 0.5
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.

@@ -48,7 +48,7 @@ public final class PunchDetector {
     private let punchClasses: [Int]
     private let jabIndex: Int?
     private let idleIndex: Int?
-    /// Recent (label time, smoothed idle probability), for the guard context of a new run.
+    /// Recent (label time, smoothed idle and stance probabilities), for the guard context of a new run.
     private var idleHistory: [(time: Double, idle: Float, guarding: Float)] = []
     private let doubleJabIndex: Int?
     private let stanceIndex: Int?
@@ -269,7 +269,7 @@ public final class PunchDetector {
             // Just after somebody came into view, a punch must come out of a guard that was seen.
             let settling = reappeared.map { t - $0 < configuration.settlingSeconds } ?? false
             run!.fromIdle = idle > configuration.maximumIdleBefore
-                || (settling && (before?.guarding ?? 0) < 0.5)
+                || (settling && (before?.guarding ?? 0) < configuration.settlingGuard)
                 || (idle > configuration.walkingIdle && hipSpeedBefore() > configuration.walkingSpeed)
         }
         return out

@@ -9,6 +9,10 @@ struct WristSpeedTracker {
         var time: Double
         var left: Double
         var right: Double
+        /// Each wrist's speed relative to its own shoulder: the arm's own motion, without the trunk's
+        /// turn (which swings the other hand too in a rear hook or uppercut).
+        var leftArm: Double
+        var rightArm: Double
     }
 
     private(set) var samples: [Sample] = []
@@ -26,16 +30,19 @@ struct WristSpeedTracker {
         if b.world == nil, let t = Self.torsoLength(b) { torso = t }
         let unit = b.world == nil ? (torso ?? 0) : 1
         guard unit > 0 else { return }
-        func speed(_ wrist: Joint) -> Double {
-            let joints = [wrist.rawValue, Joint.leftHip.rawValue, Joint.rightHip.rawValue]
-            guard dt > 0, joints.allSatisfy({ a.confidences[$0] > BodyFrame.minConfidence && b.confidences[$0] > BodyFrame.minConfidence }) else { return 0 }
+        /// Speed of `wrist` relative to the midpoint of `anchors`.
+        func speed(_ wrist: Joint, from anchors: [Joint]) -> Double {
+            let joints = [wrist] + anchors
+            guard dt > 0, joints.allSatisfy({ a.confidences[$0.rawValue] > BodyFrame.minConfidence && b.confidences[$0.rawValue] > BodyFrame.minConfidence }) else { return 0 }
             func rel(_ f: SkeletonFrame) -> Vec3 {
                 let p = f.world ?? f.positions
-                return p[wrist.rawValue] - (p[Joint.leftHip.rawValue] + p[Joint.rightHip.rawValue]) * 0.5
+                return p[wrist.rawValue] - anchors.reduce(Vec3.zero) { $0 + p[$1.rawValue] } / Double(anchors.count)
             }
             return (rel(b) - rel(a)).length / dt / unit
         }
-        samples.append(Sample(time: recent[1].time, left: speed(.leftWrist), right: speed(.rightWrist)))
+        let hips = [Joint.leftHip, .rightHip]
+        samples.append(Sample(time: recent[1].time, left: speed(.leftWrist, from: hips), right: speed(.rightWrist, from: hips),
+                              leftArm: speed(.leftWrist, from: [.leftShoulder]), rightArm: speed(.rightWrist, from: [.rightShoulder])))
         while let first = samples.first, first.time < frame.time - keepSeconds { samples.removeFirst() }
     }
 
@@ -59,15 +66,15 @@ struct WristSpeedTracker {
         return (l, r)
     }
 
-    /// Distance each wrist travelled (relative to the hips) between `start` and `end`: speed summed
+    /// Distance each wrist travelled relative to its own shoulder between `start` and `end`: speed summed
     /// over the samples, in the speed's units × seconds.
     func paths(from start: Double, to end: Double) -> (left: Double, right: Double) {
         var l = 0.0, r = 0.0
         var previous: Double? = nil
         for s in samples where s.time >= start && s.time <= end {
             let dt = previous.map { s.time - $0 } ?? 0
-            l += s.left * dt
-            r += s.right * dt
+            l += s.leftArm * dt
+            r += s.rightArm * dt
             previous = s.time
         }
         return (l, r)
