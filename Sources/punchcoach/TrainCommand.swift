@@ -33,6 +33,8 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
     @Option(help: "Class weights = (inverse class frequency)^this: 1 balances fully, 0 not at all.") var classBalance: Double = 1
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
+    @Option(help: "Share of training windows whose 3D block is dropped, so the network learns the picture alone (0…1).")
+    var depthDropout: Double = Augmentation().depthDropout
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
@@ -42,6 +44,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
         guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
         if let learningRate, !(learningRate > 0 && learningRate < 1) { throw ValidationError("--learning-rate must be in (0, 1)") }
+        guard (0...1).contains(depthDropout) else { throw ValidationError("--depth-dropout must be in [0, 1]") }
     }
 
     func run() async throws {
@@ -79,6 +82,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.classBalance = classBalance
         cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 5e-4)
         cfg.keepStandardisation = base != nil
+        cfg.augmentation.depthDropout = depthDropout
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()

@@ -22,4 +22,16 @@ import Testing
         #expect(r.stderr.contains("\(file):"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
+
+    /// Training options out of range, and a base model that is not there, are refused before anything is
+    /// trained: the first line names the option or file (argument-parser adds its usage hint after it).
+    @Test(arguments: [["--depth-dropout", "1.5"], ["--learning-rate", "0"], ["--from", "/nonexistent/base.model"]])
+    func badTrainingOptionsGiveOneLine(option: [String]) throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.file("data/jab"), withIntermediateDirectories: true)
+        let r = try punchcoach(["train", "--data", scratch.file("data"), "--out", scratch.file("x.model")] + option)
+        #expect(r.status != 0)
+        #expect(r.stderrLines.first?.contains(option[0] == "--from" ? option[1] : option[0]) == true, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+    }
 }
