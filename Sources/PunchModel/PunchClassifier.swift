@@ -84,6 +84,8 @@ public final class PunchClassifier {
 /// 7.5 Hz), keeps the 15 steps apart (the newest end of the window matters), then two dense layers.
 public enum Architecture: String, Codable, Sendable, CaseIterable {
     case standard
+    /// Half as wide again: for data harder than one network of the standard width fits (an experiment).
+    case wide
     case tiny  // for tests
 
     public func layers(channels: Int, frames: Int, classes: Int) -> [LayerSpec] {
@@ -96,6 +98,16 @@ public enum Architecture: String, Codable, Sendable, CaseIterable {
                 .conv1d(input: 96, output: 96, kernel: 3, stride: 1, dilation: 2), .relu,
                 .flatten, .dropout(rate: 0.3),
                 .dense(input: 96 * ((frames + 7) / 8), output: 64), .relu,
+                .dense(input: 64, output: classes),
+            ]
+        case .wide:
+            return [
+                .conv1d(input: channels, output: 96, kernel: 5, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 96, output: 96, kernel: 5, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 96, output: 128, kernel: 3, stride: 2, dilation: 1), .relu,
+                .conv1d(input: 128, output: 128, kernel: 3, stride: 1, dilation: 2), .relu,
+                .flatten, .dropout(rate: 0.3),
+                .dense(input: 128 * ((frames + 7) / 8), output: 64), .relu,
                 .dense(input: 64, output: classes),
             ]
         case .tiny:

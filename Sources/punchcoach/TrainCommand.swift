@@ -35,6 +35,7 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
     @Option(help: "Share of training windows whose 3D block is dropped, so the network learns the picture alone (0…1).")
     var depthDropout: Double = Augmentation().depthDropout
+    @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
@@ -83,6 +84,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 5e-4)
         cfg.keepStandardisation = base != nil
         cfg.augmentation.depthDropout = depthDropout
+        cfg.architecture = architecture
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()
@@ -170,3 +172,5 @@ final class TrainingProgressView: @unchecked Sendable {
         }
     }
 }
+
+extension Architecture: ExpressibleByArgument {}
