@@ -39,8 +39,9 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     public var walkingIdle: Float = 0.5
     public var walkingSpeed = 1.0
     /// Nor is somebody who just came into view: for this long after a person is found after nobody, a run
-    /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has just found a person guesses: on the
-    /// street video vtest.avi the first second of a new walker's wrists jumps by a torso length.
+    /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has
+    /// just found a person guesses: on the street video vtest.avi the first second of a new walker's
+    /// wrists jumps by a torso length.
     public var settlingSeconds = 1.5
     /// The mean `stance` probability over the guard context that counts as a guard seen while settling.
     public var settlingGuard: Float = 0.5

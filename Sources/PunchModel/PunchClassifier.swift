@@ -90,26 +90,8 @@ public enum Architecture: String, Codable, Sendable, CaseIterable {
 
     public func layers(channels: Int, frames: Int, classes: Int) -> [LayerSpec] {
         switch self {
-        case .standard:
-            return [
-                .conv1d(input: channels, output: 64, kernel: 5, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 64, output: 64, kernel: 5, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 64, output: 96, kernel: 3, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 96, output: 96, kernel: 3, stride: 1, dilation: 2), .relu,
-                .flatten, .dropout(rate: 0.3),
-                .dense(input: 96 * ((frames + 7) / 8), output: 64), .relu,
-                .dense(input: 64, output: classes),
-            ]
-        case .wide:
-            return [
-                .conv1d(input: channels, output: 96, kernel: 5, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 96, output: 96, kernel: 5, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 96, output: 128, kernel: 3, stride: 2, dilation: 1), .relu,
-                .conv1d(input: 128, output: 128, kernel: 3, stride: 1, dilation: 2), .relu,
-                .flatten, .dropout(rate: 0.3),
-                .dense(input: 128 * ((frames + 7) / 8), output: 64), .relu,
-                .dense(input: 64, output: classes),
-            ]
+        case .standard: return Self.convolutionStack(widths: (64, 64, 96, 96), channels: channels, frames: frames, classes: classes)
+        case .wide: return Self.convolutionStack(widths: (96, 96, 128, 128), channels: channels, frames: frames, classes: classes)
         case .tiny:
             return [
                 .conv1d(input: channels, output: 8, kernel: 5, stride: 4, dilation: 1), .relu,
@@ -117,5 +99,18 @@ public enum Architecture: String, Codable, Sendable, CaseIterable {
                 .dense(input: 8 * ((frames + 3) / 4), output: classes),
             ]
         }
+    }
+
+    /// Four convolutions of these widths (k5 s2, k5 s2, k3 s2, k3 dilation 2), dropout, two dense layers.
+    private static func convolutionStack(widths w: (Int, Int, Int, Int), channels: Int, frames: Int, classes: Int) -> [LayerSpec] {
+        [
+            .conv1d(input: channels, output: w.0, kernel: 5, stride: 2, dilation: 1), .relu,
+            .conv1d(input: w.0, output: w.1, kernel: 5, stride: 2, dilation: 1), .relu,
+            .conv1d(input: w.1, output: w.2, kernel: 3, stride: 2, dilation: 1), .relu,
+            .conv1d(input: w.2, output: w.3, kernel: 3, stride: 1, dilation: 2), .relu,
+            .flatten, .dropout(rate: 0.3),
+            .dense(input: w.3 * ((frames + 7) / 8), output: 64), .relu,
+            .dense(input: 64, output: classes),
+        ]
     }
 }

@@ -1,7 +1,7 @@
 /// The body-centred frame of one window, in which the classifier sees every boxer the same way:
 ///
-/// - centre: mid-hip in each frame (mid-shoulder when the hips are missing in most of the window);
-/// - scale: torso length (median mid-hip → mid-shoulder distance; 1.4 × shoulder width without hips);
+/// - centre and scale: mid-hip in each frame and the median torso length (`Centring`, shared with the
+///   picture's `ImageFrame`);
 /// - vertical: the body's own (mid-ankle → mid-shoulder), so that a tilted camera does not tilt the boxer;
 /// - yaw: rotated about that vertical so that the boxer's chest faces +z — the chest normal is
 ///   `down × (L − R)` from the shoulder and hip lines, so it needs no camera and no stance;
@@ -53,36 +53,13 @@ public struct BodyFrame: Sendable {
         let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
         func ok(_ t: Int, _ j: Int) -> Bool { w.confidence(t, j) > minConfidence }
 
-        var hipFrames = 0
-        for t in 0..<T where ok(t, lh) && ok(t, rh) { hipFrames += 1 }
-        let useHips = hipFrames * 2 >= T
-
-        var centres = [Vec3](repeating: .zero, count: T)
-        var torso: [Double] = []
-        var shoulderWidth: [Double] = []
+        let centring = Centring(w, point: w.point)
+        // The chest's left-right line: shoulders and hips summed over the frames where they are seen.
         var across = Vec3.zero
-        var lastCentre: Vec3?
         for t in 0..<T {
-            let shouldersOK = ok(t, ls) && ok(t, rs)
-            let hipsOK = ok(t, lh) && ok(t, rh)
-            let midShoulder = (w.point(t, ls) + w.point(t, rs)) * 0.5
-            let midHip = (w.point(t, lh) + w.point(t, rh)) * 0.5
-            var c: Vec3? = nil
-            if useHips && hipsOK { c = midHip } else if !useHips && shouldersOK { c = midShoulder }
-            if let c { centres[t] = c; lastCentre = c } else { centres[t] = lastCentre ?? .zero }
-            if shouldersOK && hipsOK { torso.append((midShoulder - midHip).length) }
-            if shouldersOK {
-                shoulderWidth.append((w.point(t, ls) - w.point(t, rs)).length)
-                across += w.point(t, ls) - w.point(t, rs)
-            }
-            if hipsOK { across += w.point(t, lh) - w.point(t, rh) }
+            if ok(t, ls) && ok(t, rs) { across += w.point(t, ls) - w.point(t, rs) }
+            if ok(t, lh) && ok(t, rh) { across += w.point(t, lh) - w.point(t, rh) }
         }
-        // Frames before the first valid centre take the first one found.
-        if let first = (0..<T).first(where: { useHips ? (ok($0, lh) && ok($0, rh)) : (ok($0, ls) && ok($0, rs)) }) {
-            for t in 0..<first { centres[t] = centres[first] }
-        }
-        var scale = median(torso) ?? (median(shoulderWidth).map { $0 * 1.4 } ?? 1)
-        if !(scale > 1e-9) { scale = 1 }
 
         // Body vertical: mid-ankle → mid-shoulder when the feet are seen in most of the window (the centre
         // of mass sits over the feet), else mid-hip → mid-shoulder, else the camera's y axis. Cameras are
@@ -113,10 +90,7 @@ public struct BodyFrame: Sendable {
             forward = (forward - down * forward.dot(down)).normalized
             lateral = forward.cross(down).normalized
         }
-        var mean = Vec3.zero
-        for c in centres { mean += c }
-        mean = mean / Double(max(T, 1))
-        return BodyFrame(centres: centres, meanCentre: mean, scale: scale, down: down, forward: forward,
-                         lateral: lateral, mirror: mirror)
+        return BodyFrame(centres: centring.centres, meanCentre: centring.meanCentre, scale: centring.scale, down: down,
+                         forward: forward, lateral: lateral, mirror: mirror)
     }
 }

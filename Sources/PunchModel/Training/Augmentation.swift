@@ -41,25 +41,6 @@ public struct Augmentation: Codable, Equatable, Sendable {
 
     public init() {}
 
-    public init(from decoder: Decoder) throws {
-        // Reports written before the picture channels lack the newer keys: defaults fill them in.
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Augmentation()
-        timeWarp = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .timeWarp) ?? d.timeWarp
-        yawDegrees = try c.decodeIfPresent(Double.self, forKey: .yawDegrees) ?? d.yawDegrees
-        pitchDegrees = try c.decodeIfPresent(Double.self, forKey: .pitchDegrees) ?? d.pitchDegrees
-        depthScale = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .depthScale) ?? d.depthScale
-        axisScale = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .axisScale) ?? d.axisScale
-        jitter = try c.decodeIfPresent(Double.self, forKey: .jitter) ?? d.jitter
-        wobble = try c.decodeIfPresent(Double.self, forKey: .wobble) ?? d.wobble
-        jointDropout = try c.decodeIfPresent(Double.self, forKey: .jointDropout) ?? d.jointDropout
-        legDropout = try c.decodeIfPresent(Double.self, forKey: .legDropout) ?? d.legDropout
-        depthDropout = try c.decodeIfPresent(Double.self, forKey: .depthDropout) ?? d.depthDropout
-        jointDefinition = try c.decodeIfPresent(Double.self, forKey: .jointDefinition) ?? d.jointDefinition
-        rollDegrees = try c.decodeIfPresent(Double.self, forKey: .rollDegrees) ?? d.rollDegrees
-        aspect = try c.decodeIfPresent(ClosedRange<Double>.self, forKey: .aspect) ?? d.aspect
-    }
-
     public static let none: Augmentation = {
         var a = Augmentation()
         a.timeWarp = 1...1

@@ -10,8 +10,9 @@ import PunchKit
 ///   punch found from the wrists (`ActionLocator`), the rest is stance.
 /// - Other frames of a long recording are stance.
 /// - A double jab is labelled `jab` until its second extension begins and `double_jab` from there on
-///   (`SecondJab`, unless the annotations already split it): until the second jab starts, nobody — and no causal network — can tell a double jab
-///   from a jab, and asking the network to foresee it teaches it to call jabs double jabs. The event
+///   (`SecondJab`, unless the annotations already split it): until the second jab starts, nobody — and
+///   no causal network — can tell a double jab from a jab, and asking the network to foresee it teaches
+///   it to call jabs double jabs. The event
 ///   detector reads one run for the whole motion and labels it from its end, so a double jab is still one
 ///   `double_jab` event.
 /// Frames whose label is not a class of the model are -1 and never used.

@@ -169,9 +169,8 @@ public final class Trainer {
         }
     }
 
-    /// Per-channel mean and standard deviation over all samples and frames (std floored at 0.01).
-    /// Mean and deviation of every channel over `samples`; the 3D block's only over the windows that
-    /// have depth (its zeros elsewhere are a missing modality, not values).
+    /// Per-channel mean and standard deviation over all samples and frames (std floored at 0.01); the 3D
+    /// block's only over the windows that have depth (its zeros elsewhere are a missing modality, not values).
     static func channelStatistics(_ samples: [[Float]], channels: Int, frames: Int) -> ([Float], [Float]) {
         var mean = [Float](repeating: 0, count: channels), std = [Float](repeating: 1, count: channels)
         guard !samples.isEmpty else { return (mean, std) }

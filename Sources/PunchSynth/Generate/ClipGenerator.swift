@@ -30,7 +30,8 @@ public struct SynthClip: Sendable {
 }
 
 /// One clip per (label, index): a single action padded with guard (1.0–1.6 s before, 0.8–1.4 s after;
-/// one punch clip in seven from hands down, padded with idle), or 2.5–4 s of stance or idle. Each clip has its own random stream from (seed, label, index).
+/// one punch clip in seven from hands down, padded with idle), or 2.5–4 s of stance or idle. Each clip
+/// has its own random stream from (seed, label, index).
 public struct ClipGenerator: Sendable {
     public let seed: UInt64
     public let subjects: [SubjectProfile]
