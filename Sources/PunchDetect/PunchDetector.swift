@@ -39,6 +39,8 @@ public final class PunchDetector {
     private var personMissingSince: Double?
     /// Nobody has been in view for a while: the next person starts a new stream (see `push`).
     private var personLost = false
+    /// Where the person was last seen in the picture: mid-hip, torso length, time (`isAnotherPerson`).
+    private var lastBody: (hip: Vec3, torso: Double, time: Double)?
     /// Time of the first frame after somebody came (back) into view; nil for a stream that began with a
     /// person (a clip, a camera already on the boxer).
     private var reappeared: Double?
@@ -102,8 +104,23 @@ public final class PunchDetector {
         // Somebody (back) in view after nobody: a new stream. Without this the window would hold their
         // first frames after a second of empty ones — a sudden appearance, not a motion anyone made.
         if personLost && frame.meanConfidence >= configuration.personConfidence { restart() }
+        if isAnotherPerson(frame) { restart() }
         resampler.push(frame) { out += self.step($0) }
         return out
+    }
+
+    /// Whether the tracker jumped to somebody else: the hips, seen in this frame and when last seen, far
+    /// apart and too fast for a body (`DetectorConfiguration.switchDistance`, `switchSpeed`).
+    private func isAnotherPerson(_ frame: SkeletonFrame) -> Bool {
+        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue, ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
+        guard [lh, rh, ls, rs].allSatisfy({ frame.confidences[$0] > BodyFrame.minConfidence }) else { return false }
+        let hip = (frame.positions[lh] + frame.positions[rh]) * 0.5
+        let shoulder = (frame.positions[ls] + frame.positions[rs]) * 0.5
+        let torso = Vec3(shoulder.x - hip.x, shoulder.y - hip.y, 0).length
+        defer { lastBody = (hip, torso, frame.time) }
+        guard let last = lastBody, frame.time > last.time else { return false }
+        let jump = Vec3(hip.x - last.hip.x, hip.y - last.hip.y, 0).length / max((torso + last.torso) / 2, 1e-9)
+        return jump > configuration.switchDistance && jump / (frame.time - last.time) > configuration.switchSpeed
     }
 
     /// Forgets the frames seen so far (the stance reading stays: it is the boxer's, not the stream's).

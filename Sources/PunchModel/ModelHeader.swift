@@ -53,9 +53,12 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         /// For a fine-tuned model: the training of the model it started from (`train --from`), so the
         /// file names everything it has seen.
         public var base: [TrainingInfo]?
+        /// For a distilled model: the trainings of its teachers (`train --teacher`), whose outputs it learnt.
+        public var teachers: [TrainingInfo]?
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
-                    epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil) {
+                    epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil) {
             self.base = base
+            self.teachers = teachers
             self.dataHash = dataHash
             self.data = data
             self.subjects = subjects
@@ -68,5 +71,5 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     }
 
     public static let currentFormat = 1
-    public static let featureVersion = 4
+    public static let featureVersion = 5
 }

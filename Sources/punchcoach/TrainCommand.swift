@@ -35,6 +35,15 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
     @Option(help: "Share of training windows whose 3D block is dropped, so the network learns the picture alone (0…1).")
     var depthDropout: Double = Augmentation().depthDropout
+    @Option(help: ArgumentHelp("A trained model whose probabilities the new one learns besides the labels (repeat for an ensemble of teachers).",
+                               valueName: "model"))
+    var teacher: [String] = []
+    @Option(help: "Weight of the teachers' mean probabilities in each training target (0…1; the label gets the rest).")
+    var distillation: Float = TrainingConfiguration().distillation
+    @Option(help: "Share of training windows cut like a short clip of the action alone and held still at both ends, as short clips are classified (0…1).")
+    var clipCut: Double = Augmentation().clipCut
+    @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
+    var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
@@ -46,6 +55,9 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
         if let learningRate, !(learningRate > 0 && learningRate < 1) { throw ValidationError("--learning-rate must be in (0, 1)") }
         guard (0...1).contains(depthDropout) else { throw ValidationError("--depth-dropout must be in [0, 1]") }
+        guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
+        guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
+        guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
     }
 
     func run() async throws {
@@ -84,7 +96,10 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 5e-4)
         cfg.keepStandardisation = base != nil
         cfg.augmentation.depthDropout = depthDropout
+        cfg.augmentation.clipCut = clipCut
         cfg.architecture = architecture
+        cfg.weightAveraging = weightAveraging
+        cfg.distillation = distillation
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()
@@ -96,7 +111,15 @@ struct TrainCommand: AsyncParsableCommand {
         Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
         let classifier = base ?? PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
                                                  lookahead: lookahead, seed: seed)
-        let trainer = Trainer(classifier: classifier, configuration: cfg)
+        let teachers = try teacher.map { path -> PunchClassifier in
+            let t = try ModelLocation.load(path)
+            guard t.classes == classifier.classes, t.window == classifier.window else {
+                throw CLIError("\(path): a teacher must have the new model's classes (\(classifier.classes.joined(separator: ", "))) and window (look-ahead \(classifier.window.lookahead)); it has \(t.classes.joined(separator: ", ")) and look-ahead \(t.window.lookahead)")
+            }
+            return t
+        }
+        if !teachers.isEmpty { Log.info("distilling \(teachers.count) teacher(s) at weight \(distillation)") }
+        let trainer = Trainer(classifier: classifier, configuration: cfg, teachers: teachers)
         let bar = TrainingProgressView(epochs: epochs)
         let outcome = trainer.train(split.train, validation: split.validation, progress: bar.update)
         let trainingSeconds = Date().timeIntervalSince(started)
@@ -105,7 +128,8 @@ struct TrainCommand: AsyncParsableCommand {
             dataHash: try DatasetLoading.hash(datasets), data: data, subjects: Set(split.train.map(\.subject)).sorted(),
             validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
             trainedAt: ISO8601DateFormatter().string(from: Date()),
-            base: base.map { [$0.header.training] + ($0.header.training.base ?? []) }))
+            base: base.map { [$0.header.training] + ($0.header.training.base ?? []) },
+            teachers: teachers.isEmpty ? nil : teachers.map(\.header.training)))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.network.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 

@@ -56,6 +56,25 @@ import Testing
         #expect(FeatureExtractor.Channel.body.allSatisfy { c in (0..<T).allSatisfy { flat[c * T + $0] == 0 } })
     }
 
+    /// Foreshortening reads how far a bone points along the camera ray from its picture alone: a forearm
+    /// pointing straight at the lens (no length in the picture) reads 1, the same forearm lying across
+    /// the picture reads 0, whatever the depth the source says (here a 2D source).
+    @Test func foreshorteningReadsABoneTurnedTowardsTheCamera() {
+        let elbow = Vec3(0.22, -0.25, 2.8)
+        var s = standingFigure(times: (0..<120).map { Double($0) / 60 }, world: false) { t in
+            t < 1 ? elbow + Vec3(0, 0, -0.25) : elbow + Vec3(0.25, 0, 0)
+        }
+        s.units = .px
+        s.hasDepth = false
+        let f = FeatureExtractor().features(SequenceWindow(s, start: 0, length: 120), mirror: false)
+        let T = 120, leftForearm = FeatureExtractor.Channel.imageForeshortening + 1
+        #expect(abs(f[leftForearm * T + 30] - 1) < 1e-6)
+        #expect(abs(f[leftForearm * T + 90]) < 1e-6)
+        // The right forearm does not move: the same reading in every frame, between 0 and 1.
+        let right = FeatureExtractor.Channel.imageForeshortening + 3
+        #expect(f[right * T + 30] == f[right * T + 90] && f[right * T] > 0 && f[right * T] < 1)
+    }
+
     @Test func bodyFrameFacesTheChestForwardAndScalesByTheTorso() {
         let s = standingFigure(times: [0, 1.0 / 60])
         let body = BodyFrame.estimate(SequenceWindow(s, start: 0, length: 2), mirror: false)

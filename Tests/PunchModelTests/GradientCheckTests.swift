@@ -102,18 +102,20 @@ struct GradientCheck {
         #expect(layer.forward(x, training: false) == x)  // identity at inference
     }
 
-    @Test func softmaxCrossEntropyWithSmoothingAndWeights() {
+    /// Also with a teacher's probabilities mixed into the targets (distillation).
+    @Test(arguments: [false, true]) func softmaxCrossEntropyWithSmoothingAndWeights(distilled: Bool) {
         var check = GradientCheck()
         let logits = check.randomTensor(5, 4, 1)
         let targets = [0, 3, 2, 4], weights: [Float] = [1, 0.5, 2, 1]
+        let soft: [[Float]]? = distilled ? softmax(check.randomTensor(5, 4, 1)) : nil
         let loss = SoftmaxCrossEntropy(labelSmoothing: 0.1)
-        let (_, g) = loss(logits, targets: targets, weights: weights)
+        let (_, g) = loss(logits, targets: targets, weights: weights, soft: soft, softWeight: 0.6)
         var xp = logits
         let eps: Float = 1e-2
         for i in 0..<logits.count {
             let v = logits.data[i]
-            xp.data[i] = v + eps; let lp = Double(loss(xp, targets: targets, weights: weights).loss)
-            xp.data[i] = v - eps; let lm = Double(loss(xp, targets: targets, weights: weights).loss)
+            xp.data[i] = v + eps; let lp = Double(loss(xp, targets: targets, weights: weights, soft: soft, softWeight: 0.6).loss)
+            xp.data[i] = v - eps; let lm = Double(loss(xp, targets: targets, weights: weights, soft: soft, softWeight: 0.6).loss)
             xp.data[i] = v
             let numeric = (lp - lm) / Double(2 * eps)
             #expect(abs(numeric - Double(g.data[i])) < 2e-3, "logit \(i)")

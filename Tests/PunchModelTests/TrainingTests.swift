@@ -76,6 +76,55 @@ enum TinyData {
         #expect(a.network.flatParameters != c.network.flatParameters)
     }
 
+    /// Distillation: a student whose clips carry no punch labels at all (every frame `stance`) but whose
+    /// targets are wholly its teacher's probabilities (weight 1) learns the teacher's left and right.
+    @Test func aStudentLearnsWhatItsTeacherKnows() {
+        let (teacher, _) = train(seed: 3, epochs: 25, continuous: true)
+        let classes = ["left", "right", "stance"]
+        let unlabelled = TinyData.clips(subjects: 1...3, continuous: true).map { c -> LabelledClip in
+            var c = c
+            c.label = "stance"
+            c.segments = []
+            return c
+        }
+        var cfg = TrainingConfiguration()
+        cfg.epochs = 25
+        cfg.seed = 4
+        cfg.lookahead = 4
+        cfg.samplesPerClip = 24
+        cfg.augmentation = .none
+        cfg.learningRate = 1e-2
+        cfg.labelSmoothing = 0
+        cfg.patience = 1000
+        cfg.distillation = 1
+        let student = PunchClassifier(classes: classes, background: ["stance"], architecture: .tiny, lookahead: 4, seed: 4)
+        let prepared = TrainingSet.prepare(unlabelled, classes: classes, background: ["stance"])
+        _ = Trainer(classifier: student, configuration: cfg, teachers: [teacher]).train(prepared, validation: [])
+        var agree = 0, punches = 0
+        for clip in TinyData.clips(subjects: 1...3, continuous: true) where clip.label != "stance" {
+            let s = clip.sequence.resampled(rate: 60)
+            for end in stride(from: 119, to: s.frameCount, by: 10) {
+                let w = SequenceWindow(s, start: end - 119, length: 120)
+                let t = teacher.classify(w, mirror: false).probabilities, p = student.classify(w, mirror: false).probabilities
+                punches += 1
+                if argmax(t) == argmax(p) && argmax(p) != 2 { agree += 1 }
+            }
+        }
+        #expect(Double(agree) / Double(punches) > 0.9, "\(agree) of \(punches) punch windows read as the teacher reads them")
+    }
+
+    /// The clip cut holds the window still outside the kept source frames, as a padded short clip is.
+    @Test func clipCutHoldsTheWindowStillOutsideTheClip() {
+        let s = TinyData.clip("left", subject: 1, index: 0, continuous: true).sequence.resampled(rate: 60)
+        var w = AugmentedWindow(s, end: 150, frames: 120, speed: 1)
+        w.hold(outside: 60...120, end: 150, speed: 1)
+        let wrist = Joint.leftWrist.rawValue
+        // Window frame i is source frame 31 + i: source 60 is frame 29, source 120 frame 89.
+        #expect((0..<29).allSatisfy { w.point($0, wrist) == w.point(29, wrist) && w.image($0, wrist) == w.image(29, wrist) })
+        #expect((90..<120).allSatisfy { w.point($0, wrist) == w.point(89, wrist) })
+        #expect(w.point(50, wrist) != w.point(29, wrist))
+    }
+
     @Test func framesAreLabelledFromSegmentsAndPadding() {
         let clip = TinyData.clip("left", subject: 1, index: 0)
         let s = clip.sequence.resampled()

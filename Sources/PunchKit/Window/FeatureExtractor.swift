@@ -11,7 +11,10 @@
 /// - 24 image positions (x, y) and 24 image velocities (torso lengths per second ÷ 10),
 /// - 2 root displacement in the picture (steps, walking),
 /// - 2 wrist speeds, 2 elbow cosines and 2 arm extensions, measured in the picture,
-/// - 1 depth flag: 1 when the second block is real 3D.
+/// - 1 depth flag: 1 when the second block is real 3D,
+/// - 4 foreshortenings (upper arm and forearm of each side): how far the bone points along the camera
+///   ray, read from its shortening in the picture (`Foreshortening`) — the depth a single camera does
+///   show, where a jab thrown at the lens barely moves the wrist in x and y.
 ///
 /// **The body in 3D** (`BodyFrame`: turned to face forward; all zero — after standardisation — for 2D
 /// keypoints, see `PunchClassifier.standardise`):
@@ -34,16 +37,16 @@ public struct FeatureExtractor: Sendable {
         .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
         .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
     ]
-    public static let viewChannels = 12 + 24 + 24 + 2 + 2 + 2 + 2 + 1
+    public static let viewChannels = 12 + 24 + 24 + 2 + 2 + 2 + 2 + 1 + 4
     public static let bodyChannels = 36 + 36 + 3 + 2 + 2 + 2
     public static let channelCount = viewChannels + bodyChannels
 
     /// First channel of each group.
     public enum Channel {
         public static let visible = 0, image = 12, imageVelocity = 36, imageRoot = 60, imageWristSpeed = 62
-        public static let imageElbowCosine = 64, imageArmExtension = 66, depthFlag = 68
-        public static let position = 69, velocity = 105, root = 141, wristSpeed = 144, elbowCosine = 146
-        public static let armExtension = 148
+        public static let imageElbowCosine = 64, imageArmExtension = 66, depthFlag = 68, imageForeshortening = 69
+        public static let position = 73, velocity = 109, root = 145, wristSpeed = 148, elbowCosine = 150
+        public static let armExtension = 152
         /// The 3D block, zeroed for windows without depth.
         public static let body = position..<channelCount
     }
@@ -82,6 +85,7 @@ public struct FeatureExtractor: Sendable {
         writeKinematics(pos, valid: valid, dimensions: 2, root: { view.applyDirection(view.centres[$0] - view.meanCentre) },
                         channels: (Channel.image, Channel.imageVelocity, Channel.imageRoot, Channel.imageWristSpeed,
                                    Channel.imageElbowCosine, Channel.imageArmExtension), into: out)
+        Foreshortening.write(pos, valid: valid, frames: T, channel: Channel.imageForeshortening, into: out)
         let depth = window.hasDepth
         for t in 0..<T { out[Channel.depthFlag * T + t] = depth ? 1 : 0 }
 

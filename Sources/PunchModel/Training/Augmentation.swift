@@ -38,6 +38,12 @@ public struct Augmentation: Codable, Equatable, Sendable {
     public var rollDegrees: Double = 6
     /// Horizontal stretch of the picture: normalised coordinates of 4:3, 16:9 or portrait frames.
     public var aspect: ClosedRange<Double> = 0.8...1.25
+    /// Share of windows cut like a clip that holds only the action, held still at both ends: what
+    /// `ShortClipPadding` shows the network of real clip sets cut tight (BoxingVI's clips are the punch
+    /// alone, median 0.32 s; BoxingForm's 1 s; PRECOG's and CoachMe's under 2 s). Off in the shipped
+    /// model: at 0.25 it moved the real sets by less than the spread between seeds and cost synthetic
+    /// clips 2 points (docs/real-people.md, "Variants of this stop").
+    public var clipCut: Double = 0
 
     public init() {}
 
@@ -56,6 +62,7 @@ public struct Augmentation: Codable, Equatable, Sendable {
         a.jointDefinition = 0
         a.rollDegrees = 0
         a.aspect = 1...1
+        a.clipCut = 0
         return a
     }()
 }
@@ -100,6 +107,24 @@ public struct AugmentedWindow: WindowSource {
                 }
             }
         }
+    }
+
+    /// Holds the window still outside the source frames `kept` (as `ShortClipPadding` repeats a short
+    /// clip's first and last frames), for a window whose newest frame is source frame `end` read at `speed`.
+    /// Applied after the noise: a padded clip repeats its observed frames, jitter and all.
+    public mutating func hold(outside kept: ClosedRange<Double>, end: Int, speed: Double) {
+        let J = Self.joints, T = frameCount
+        func index(_ source: Double) -> Int { Int((Double(T - 1) - (Double(end) - source) / speed).rounded()) }
+        let first = min(max(index(kept.lowerBound), 0), T - 1), last = min(max(index(kept.upperBound), first), T - 1)
+        func copy(from f: Int, to t: Int) {
+            for j in 0..<J {
+                points[t * J + j] = points[f * J + j]
+                images[t * J + j] = images[f * J + j]
+                confidences[t * J + j] = confidences[f * J + j]
+            }
+        }
+        for t in 0..<first { copy(from: first, to: t) }
+        for t in (last + 1)..<T { copy(from: last, to: t) }
     }
 
     /// Applies the random parts of `a` (everything but the time warp, which `init` takes as `speed`).

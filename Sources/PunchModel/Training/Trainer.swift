@@ -2,25 +2,38 @@ import Foundation
 import PunchKit
 
 /// Fits a `PunchClassifier` on prepared recordings: mini-batches of augmented windows, AdamW with
-/// warm-up and cosine decay, class-balanced loss, early stopping on a subject-disjoint validation split,
-/// best weights (lowest validation loss) kept. The same seed gives the same model (every random draw comes from seeded streams
+/// warm-up and cosine decay, class-balanced loss, early stopping on a subject-disjoint validation split;
+/// the weights averaged over the last epochs' steps (`weightAveraging`), or else the epoch of lowest
+/// validation loss, kept. The same seed gives the same model (every random draw comes from seeded streams
 /// derived per epoch and per sample, and the replicas' gradients are summed in a fixed order, so running
 /// on two cores does not change the result).
 public final class Trainer {
     public let classifier: PunchClassifier
     public let configuration: TrainingConfiguration
+    /// Trained classifiers of the same classes and window whose mean probabilities on each augmented
+    /// training window join its target (`TrainingConfiguration.distillation`): one network learns what
+    /// an ensemble of them knows. An ensemble of networks trained from other seeds holds up better on
+    /// data unlike its training data than any one of them (Lakshminarayanan et al. 2017; Ovadia et al.,
+    /// "Can you trust your model's uncertainty? … under dataset shift", 2019) — real people, for
+    /// networks trained on the synthetic boxer — but costs a forward pass each; the student costs one.
+    public let teachers: [PunchClassifier]
 
     public struct Outcome: Sendable {
         public var history: [EpochStats]
         public var bestEpoch: Int
         public var stoppedEarly: Bool
+        /// The epochs whose every step went into the averaged weights (`weightAveraging`), when it was on.
+        public var averagedEpochs: ClosedRange<Int>?
         /// Frame-level confusion on the validation windows with the best weights.
         public var validationConfusion: ConfusionMatrix?
     }
 
-    public init(classifier: PunchClassifier, configuration: TrainingConfiguration) {
+    public init(classifier: PunchClassifier, configuration: TrainingConfiguration, teachers: [PunchClassifier] = []) {
+        precondition(teachers.allSatisfy { $0.classes == classifier.classes && $0.window == classifier.window },
+                     "teachers must have the student's classes and window")
         self.classifier = classifier
         self.configuration = configuration
+        self.teachers = teachers
     }
 
     var backgroundIndices: Set<Int> {
@@ -36,6 +49,14 @@ public final class Trainer {
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         var rng = SeededRandom(seed: cfg.seed)
         let parallel = DataParallel(network: classifier.network, replicas: 2)
+        // Each replica's own copies of the teachers (a network keeps its activations while it runs).
+        let teacherCopies = parallel.replicas.map { _ in
+            teachers.map { t -> Network in
+                let n = Network(specs: t.network.specs, seed: 0)
+                n.load(flatParameters: t.network.flatParameters)
+                return n
+            }
+        }
 
         // Standardisation from augmented training windows (kept as it is when fine-tuning).
         let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng).prefix(3000))
@@ -68,6 +89,11 @@ public final class Trainer {
         var best: (f1: Double, loss: Double, epoch: Int, weights: [Float])? = nil
         var step = 0
         var stoppedEarly = false
+        // Running sum of the weights after every step from `firstAveraged` on (`weightAveraging`).
+        let firstAveraged = cfg.weightAveraging > 0
+            ? max(1, cfg.epochs - Int((Double(cfg.epochs) * cfg.weightAveraging).rounded()) + 1) : Int.max
+        var weightSum: [Double] = []
+        var averagedSteps = 0
 
         for epoch in 1...max(cfg.epochs, 1) {
             let started = Date()
@@ -86,18 +112,28 @@ public final class Trainer {
                 let results = parallel.step(batch.count, master: classifier.network, optimiser: &optimiser,
                                             learningRate: schedule.rate(at: step)) { replica, range -> ReplicaResult in
                     guard !range.isEmpty else { return ReplicaResult(loss: 0, correct: 0) }
-                    let features = range.map { i -> [Float] in
+                    let raw = range.map { i -> [Float] in
                         var g = epochRng.derived(UInt64(b * cfg.batch + i))
-                        return self.standardised(trainSampler.features(batch[i], extractor: extractor, augmentation: cfg.augmentation, rng: &g))
+                        return trainSampler.features(batch[i], extractor: extractor, augmentation: cfg.augmentation, rng: &g)
                     }
+                    let features = raw.map { self.standardised($0) }
                     let logits = replica.forward(Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames), training: true)
                     let part = Array(range)
-                    let (l, g) = loss(logits, targets: part.map { targets[$0] }, weights: part.map { sampleWeights[$0] }, total: totalWeight)
+                    let copies = teacherCopies[parallel.replicas.firstIndex { $0 === replica }!]
+                    let soft = self.teachers.isEmpty ? nil : self.teacherProbabilities(raw, copies: copies)
+                    let (l, g) = loss(logits, targets: part.map { targets[$0] }, weights: part.map { sampleWeights[$0] }, total: totalWeight,
+                                      soft: soft, softWeight: cfg.distillation)
                     replica.backward(g)
                     let correct = softmax(logits).enumerated().filter { argmax($0.element) == targets[part[$0.offset]] }.count
                     return ReplicaResult(loss: Double(l), correct: correct)
                 }
                 step += 1
+                if epoch >= firstAveraged {
+                    let w = classifier.network.flatParameters
+                    if weightSum.isEmpty { weightSum = [Double](repeating: 0, count: w.count) }
+                    for i in w.indices { weightSum[i] += Double(w[i]) }
+                    averagedSteps += 1
+                }
                 lossSum += results.reduce(0) { $0 + $1.loss } * Double(batch.count)
                 correct += results.reduce(0) { $0 + $1.correct }
                 seen += batch.count
@@ -132,11 +168,34 @@ public final class Trainer {
                 break
             }
         }
-        if let best { classifier.network.load(flatParameters: best.weights) }
+        var averaged: ClosedRange<Int>? = nil
+        if averagedSteps > 0 {
+            classifier.network.load(flatParameters: weightSum.map { Float($0 / Double(averagedSteps)) })
+            averaged = firstAveraged...history.count
+        } else if let best {
+            classifier.network.load(flatParameters: best.weights)
+        }
         var confusion: ConfusionMatrix? = nil
         if !validationFeatures.isEmpty { confusion = evaluate(validationFeatures, labels: validationLabels, loss: loss).confusion }
-        progress(.stopped(early: stoppedEarly, bestEpoch: best?.epoch ?? 0))
-        return Outcome(history: history, bestEpoch: best?.epoch ?? 0, stoppedEarly: stoppedEarly, validationConfusion: confusion)
+        let bestEpoch = averaged?.upperBound ?? best?.epoch ?? 0
+        progress(.stopped(early: stoppedEarly, bestEpoch: bestEpoch))
+        return Outcome(history: history, bestEpoch: bestEpoch, stoppedEarly: stoppedEarly, averagedEpochs: averaged,
+                       validationConfusion: confusion)
+    }
+
+    /// The teachers' mean class probabilities for raw (unstandardised) windows; `copies[i]` runs teacher i.
+    private func teacherProbabilities(_ raw: [[Float]], copies: [Network]) -> [[Float]] {
+        var sum = [[Float]](repeating: [Float](repeating: 0, count: classifier.classes.count), count: raw.count)
+        for (teacher, network) in zip(teachers, copies) {
+            let inputs = raw.map { f -> [Float] in
+                var x = f
+                x.withUnsafeMutableBufferPointer { teacher.standardise($0.baseAddress!) }
+                return x
+            }
+            let p = softmax(network.forward(Tensor.batch(of: inputs, channels: FeatureExtractor.channelCount, time: classifier.window.frames)))
+            for b in sum.indices { for k in sum[b].indices { sum[b][k] += p[b][k] / Float(teachers.count) } }
+        }
+        return sum
     }
 
     private func standardised(_ f: [Float]) -> [Float] {

@@ -58,6 +58,28 @@ public struct WindowSampler: Sendable {
         }
     }
 
+    /// The source frames of a short clip cut around a sample (`Augmentation.clipCut`), at 60 fps. Around
+    /// a punch: from up to 0.3 s before its first frame (or 0.1 s into it) to anywhere from its middle to
+    /// 0.25 s after its last frame, as real sets cut the annotated punch. Around stance or idle: 0.2–1.5 s
+    /// before the sample to up to 0.5 s after it. The sample itself is always inside.
+    func clipCut(around s: WindowSample, rng: inout SeededRandom) -> ClosedRange<Double> {
+        let labels = clips[s.clip].labels, t = s.target
+        let second = 60.0
+        var start: Double, end: Double
+        if background.contains(labels[t]) {
+            start = Double(t) - rng.uniform(0.2, 1.5) * second
+            end = Double(t) + rng.uniform(0, 0.5) * second
+        } else {
+            func inPunch(_ f: Int) -> Bool { labels[f] >= 0 && !background.contains(labels[f]) }
+            var a = t, b = t
+            while a > 0, inPunch(a - 1) { a -= 1 }
+            while b < labels.count - 1, inPunch(b + 1) { b += 1 }
+            start = Double(a) + rng.uniform(-0.3, 0.1) * second
+            end = Double(a) + Double(b - a) * rng.uniform(0.5, 1) + rng.uniform(0, 0.25) * second
+        }
+        return min(start, Double(t))...max(end, Double(t))
+    }
+
     public func label(_ s: WindowSample) -> Int { clips[s.clip].labels[s.target] }
 
     /// Raw features of a sample (not standardised), augmented when `augmentation` is given (which also
@@ -69,7 +91,11 @@ public struct WindowSampler: Sendable {
         if let a = augmentation { speed = rng.uniform(a.timeWarp.lowerBound, a.timeWarp.upperBound) }
         let end = min(s.target + Int((Double(lookahead) * speed).rounded()), clip.frameCount - 1)
         var window = AugmentedWindow(clip.sequence, end: end, frames: frames, speed: speed)
-        if let a = augmentation { window.augment(a, torso: torso[s.clip], imageTorso: imageTorso[s.clip], rng: &rng) }
+        if let a = augmentation {
+            let cut = rng.chance(a.clipCut) ? clipCut(around: s, rng: &rng) : nil
+            window.augment(a, torso: torso[s.clip], imageTorso: imageTorso[s.clip], rng: &rng)
+            if let cut { window.hold(outside: cut, end: end, speed: speed) }
+        }
         if dropDepth { window.hasDepth = false }
         return extractor.features(window, mirror: clip.stance.mirrors)
     }

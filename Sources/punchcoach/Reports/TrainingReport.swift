@@ -19,8 +19,14 @@ enum TrainingReport {
         s += "- network: \(h.layers.map(\.summary).joined(separator: " → ")); \(h.parameterCount) parameters\n"
         s += "- window: \(h.window.frames) frames at \(Int(h.window.rate)) fps, look-ahead \(h.window.lookahead) frames\n"
         s += "- data: \(h.training.data.joined(separator: ", ")), SHA-256 \(h.training.dataHash.prefix(16))…\n"
+        if let teachers = h.training.teachers {
+            s += "- distilled from \(teachers.count) teacher(s) (seeds \(teachers.map { String($0.seed) }.joined(separator: ", ")), same data SHA-256 "
+            s += "\(Set(teachers.map(\.dataHash)) == [h.training.dataHash] ? "yes" : "no")) at weight \(cfg.distillation)\n"
+        }
         s += "- subjects: \(h.training.subjects.count) for training, held out: \(h.training.validationSubjects.joined(separator: ", "))\n"
-        s += "- seed \(cfg.seed), \(outcome.history.count) epochs (best \(outcome.bestEpoch)\(outcome.stoppedEarly ? ", early stop" : "")), "
+        let kept = outcome.averagedEpochs.map { "weights averaged over every step of epochs \($0.lowerBound)–\($0.upperBound)" }
+            ?? "best \(outcome.bestEpoch)"
+        s += "- seed \(cfg.seed), \(outcome.history.count) epochs (\(kept)\(outcome.stoppedEarly ? ", early stop" : "")), "
         s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), class balance \(cfg.classBalance), "
         s += "\(String(format1: seconds)) s on this machine\n\n"
         for d in datasets { s += "### Data: \(d.root.path)\n\n```\n\(DatasetSummary(d).text())\n```\n\n" }
