@@ -7,8 +7,9 @@ public final class BlazePoseSource: PoseSource {
     public let capture: FrameCapture
     public let extractor: PoseExtractor
     public var name: String { capture.name }
-    /// True for a camera: frames come at the pace of the world.
-    public var isRealTime: Bool { capture.isCamera }
+    /// True for a camera or a live video: frames come at the pace of the world.
+    public var isRealTime: Bool { capture.isLive }
+    public var clockOrigin: Double? { capture.info.clockOrigin }
     /// What the model saw in the last frame read.
     public private(set) var lastObservation: PoseObservation?
 
@@ -22,7 +23,7 @@ public final class BlazePoseSource: PoseSource {
     /// frame at time 0, never smoothed: there is no stream to smooth over) through BlazePose.
     public convenience init(_ kind: FrameCapture.Kind, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
         let capture = try FrameCapture(kind)
-        let still = switch kind { case .image: true; case .camera, .video: false }
+        let still = switch kind { case .image: true; case .camera, .video, .liveVideo: false }
         self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing && !still))
     }
 
