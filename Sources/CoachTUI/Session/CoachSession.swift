@@ -106,7 +106,8 @@ public final class CoachSession {
         let verdict = mode.handle(event: d.event, at: now)
         let stored = try recorder.punch(d.event, speedInMetres: d.speedInMetres, answering: verdict.outcome?.key, round: verdict.round)
         if let id = stored?.id { storedPunches.append(id) }
-        let latency = (d.emittedAt - d.event.end) * 1000
+        let captured = feed.captureInstant(ofSessionTime: d.event.end)
+        let latency = captured.map { (SessionClock.monotonic() - $0) * 1000 } ?? (d.emittedAt - d.event.end) * 1000
         view.latencyMs = latency
         view.tally.add(d.event)
         if let o = verdict.outcome { view.tally.add(o) }
