@@ -1,3 +1,4 @@
+import Foundation
 import PunchKit
 
 /// Skeletons from a camera, a video or an image through a pose extractor (BlazePose by default):
@@ -12,6 +13,8 @@ public final class BlazePoseSource: PoseSource {
     public var clockOrigin: Double? { capture.info.clockOrigin }
     /// What the model saw in the last frame read.
     public private(set) var lastObservation: PoseObservation?
+    /// When set, every frame's pose time is recorded in it (benchmarks).
+    public var poseTimes: PoseTimes?
 
     public init(capture: FrameCapture, extractor: PoseExtractor) {
         self.capture = capture
@@ -30,7 +33,9 @@ public final class BlazePoseSource: PoseSource {
     /// The next picture and the pose in it in the extractor's layout, or nil at the end.
     public func nextObservation() throws -> (frame: VideoFrame, pose: PoseObservation)? {
         guard let frame = try capture.read() else { return nil }
+        let started = poseTimes == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let pose = try extractor.extract(frame)
+        poseTimes?.record(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
         lastObservation = pose
         return (frame, pose)
     }
