@@ -63,14 +63,14 @@ struct ClassifyCommand: AsyncParsableCommand {
         let wall = Date().timeIntervalSince(started)
         let duration = lastTime - (firstTime ?? 0)
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
-        let liveStats = feed.liveStats
-        if let s = liveStats { Log.info("\(input): live: \(s.delivered ?? 0) frames delivered, \(frames) processed, \(s.dropped ?? 0) dropped") }
+        let liveFrames = feed.capture.flatMap { LiveFrameCount($0, processed: frames) }
+        liveFrames?.log(input)
         let punchLabels = Set(classifier.punchLabels)
         let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
         if json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
                                               events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init),
-                                              framesDelivered: liveStats?.delivered, framesDropped: liveStats?.dropped))
+                                              framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))
         } else {
             Log.info("\(events.count) events in \(String(format1: duration)) s of input (\(frames) frames, processed in \(String(format3: wall)) s); stance \(detector.stance.rawValue)")
             if let s = score {

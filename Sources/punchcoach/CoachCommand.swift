@@ -13,9 +13,10 @@ struct CoachCommand: AsyncParsableCommand {
         abstract: "The terminal coach: watches you shadow-box, calls punches, times rounds, remembers every punch.",
         discussion: """
             Sources: a camera, a video (played in real time; with --live as a camera delivers it), a \
-            skeleton CSV (replayed in real time), or --demo: a synthetic boxer performs the workout, following the callouts with realistic \
-            reaction times and now and then a mistake. With no source option the camera is used when \
-            there is one that opens, else the demo; the title bar says which.
+            skeleton CSV (replayed in real time), or --demo: a synthetic boxer performs the workout, \
+            following the callouts with realistic reaction times and now and then a mistake. With no \
+            source option the camera is used when there is one that opens, else the demo; the title bar \
+            says which.
 
             Modes: free (every punch counted), drill (one punch, N reps, scored), combo (called \
             combinations, adaptive: what you miss or are slow at comes up more often), rounds (timed \

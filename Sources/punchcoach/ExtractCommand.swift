@@ -64,8 +64,8 @@ struct ExtractCommand: AsyncParsableCommand {
             throw error
         }
         try writer?.close()
-        let liveStats = source.capture.kind == .liveVideo(source.name) ? source.capture.stats : nil
-        if let s = liveStats { Log.info("\(source.name): live: \(s.delivered ?? 0) frames delivered, \(s.taken) processed, \(s.dropped ?? 0) dropped") }
+        let liveFrames = LiveFrameCount(source.capture, processed: result.sequence.frameCount)
+        liveFrames?.log(source.name)
         if let overlay, let best { try best.frame.write(to: overlay) }
         progress.finish("\(result.sequence.frameCount) frames")
         guard result.sequence.frameCount > 0 else { throw CLIError("\(source.name): no frame could be read") }
@@ -77,7 +77,7 @@ struct ExtractCommand: AsyncParsableCommand {
                 frames: result.sequence.frameCount, fps: fps, meanPresence: result.meanPresence, output: outURL.path,
                 framesWithPerson: result.framesWithPerson, width: info.width, height: info.height, rotation: info.rotation,
                 seconds: result.sequence.duration, processingSeconds: result.seconds,
-                processingFPS: processingFPS, overlay: overlay, framesDelivered: liveStats?.delivered, framesDropped: liveStats?.dropped))
+                processingFPS: processingFPS, overlay: overlay, framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))
         } else {
             Log.info("\(out): \(result.sequence.frameCount) frames (\(result.framesWithPerson) with a person), mean presence "
                      + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", processingFPS)) frames/s")

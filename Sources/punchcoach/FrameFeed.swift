@@ -22,11 +22,8 @@ struct FrameFeed {
     /// Whether a replayed skeleton file's joints are real 3D without world columns (Kinect, HybrIK).
     var positionsHaveDepth: Bool { sequence?.hasBodyDepth ?? false }
 
-    /// A live video's frames delivered and dropped so far (nil for other inputs).
-    var liveStats: FrameCapture.Stats? {
-        guard let source, case .liveVideo = source.capture.kind else { return nil }
-        return source.capture.stats
-    }
+    /// The capture of a video, image or camera (nil for a skeleton CSV).
+    var capture: FrameCapture? { source?.capture }
 
     /// Calls `body` with every frame, stopping after `maxSeconds` of input when given.
     func each(maxSeconds: Double? = nil, _ body: (SkeletonFrame) throws -> Void) throws {

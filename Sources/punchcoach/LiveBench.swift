@@ -32,8 +32,8 @@ struct LiveBench {
         let app = CoachApp(session: session, clock: SessionClock(), options: .init(exitWhenDone: true))
         _ = try app.runHeadless { Log.info("bench: \($0)") }
         let wall = SessionClock.monotonic() - started
-        let stats = source.capture.stats
-        let processed = session.framesProcessed
+        let frames = LiveFrameCount(source.capture, processed: session.framesProcessed)
+        let late = source.capture.stats.late
         session.finish()
         try session.close()
         let threads = sampler.stop()
@@ -41,11 +41,10 @@ struct LiveBench {
         let info = source.capture.info
         let pose = poseTimes.milliseconds
         let latencies = session.shownPunches.map(\.latencyMs)
-        let delivered = stats.delivered ?? stats.taken
         return LiveBenchReport(
             video: video, width: info.width, height: info.height, fps: info.fps, seconds: wall,
-            framesDelivered: delivered, framesProcessed: processed, framesDropped: max(0, delivered - processed),
-            framesLate: stats.late,
+            framesDelivered: frames?.delivered ?? 0, framesProcessed: session.framesProcessed, framesDropped: frames?.dropped ?? 0,
+            framesLate: late,
             poseMsMedian: .init(pose.isEmpty ? nil : percentile(pose, 50)), poseMsP95: .init(pose.isEmpty ? nil : percentile(pose, 95)),
             captureToEventMsMedian: .init(latencies.isEmpty ? nil : percentile(latencies, 50)),
             captureToEventMsP95: .init(latencies.isEmpty ? nil : percentile(latencies, 95)),
