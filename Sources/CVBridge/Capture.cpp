@@ -2,18 +2,19 @@
 #include "CVBridge.h"
 #include "Errors.hpp"
 #include "Frame.hpp"
+#include "LiveVideo.hpp"
 #include "VideoRotation.hpp"
 #include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 
 struct cvb_capture {
-    enum Kind { camera, video, image } kind = video;
+    enum Kind { camera, video, live_video, image } kind = video;
     std::string name;                 // the path or camera:N, for messages
     cv::VideoCapture capture;
     cv::Mat still;                    // the image of an image capture
@@ -21,7 +22,8 @@ struct cvb_capture {
     cvb_capture_info info{};
     int64_t frames_read = 0;
     double last_time = -1;
-    std::chrono::steady_clock::time_point opened;
+    double opened = 0;                // monotonic seconds, the origin of camera frame times
+    std::unique_ptr<cvb::LiveVideo> live;  // a live video's camera stand-in (it owns the file's capture)
 };
 
 namespace {
@@ -70,7 +72,7 @@ int cvb_capture_open_camera(int index, cvb_capture **out) {
             c->capture.set(cv::CAP_PROP_FPS, 60);
             // Few driver buffers: when the model is slower than the camera, old frames are dropped
             // rather than queued, so the coach sees the boxer as they are now.
-            c->capture.set(cv::CAP_PROP_BUFFERSIZE, 2);
+            c->capture.set(cv::CAP_PROP_BUFFERSIZE, double(cvb::camera_buffers));
         }
     } catch (const cv::Exception &e) {
         delete c;
@@ -85,7 +87,9 @@ int cvb_capture_open_camera(int index, cvb_capture **out) {
     c->info.fps = c->capture.get(cv::CAP_PROP_FPS);
     c->info.frame_count = -1;
     c->info.is_camera = 1;
-    c->opened = std::chrono::steady_clock::now();
+    c->info.is_live = 1;
+    c->opened = cvb::monotonic_seconds();
+    c->info.clock_origin = c->opened;
     *out = c;
     return CVB_OK;
 }
@@ -127,6 +131,22 @@ int cvb_capture_open_video(const char *path, cvb_capture **out) {
     return CVB_OK;
 }
 
+int cvb_capture_open_live_video(const char *path, cvb_capture **out) {
+    cvb_capture *file = nullptr;
+    int status = cvb_capture_open_video(path, &file);
+    if (status != CVB_OK) return status;
+    auto *c = new cvb_capture;
+    c->kind = cvb_capture::live_video;
+    c->name = file->name;
+    c->info = file->info;
+    c->opened = cvb::monotonic_seconds();
+    c->info.is_live = 1;
+    c->info.clock_origin = c->opened;
+    c->live = std::make_unique<cvb::LiveVideo>(file, c->opened);
+    *out = c;
+    return CVB_OK;
+}
+
 int cvb_capture_open_image(const char *path, cvb_capture **out) {
     cvb::clear_error();
     *out = nullptr;
@@ -154,11 +174,19 @@ void cvb_capture_free(cvb_capture *capture) { delete capture; }
 
 void cvb_capture_get_info(const cvb_capture *capture, cvb_capture_info *info) { *info = capture->info; }
 
+void cvb_capture_get_stats(cvb_capture *c, cvb_capture_stats *stats) {
+    if (c->live) return c->live->stats(stats);
+    *stats = cvb_capture_stats{c->kind == cvb_capture::camera ? -1 : c->frames_read, c->frames_read,
+                               c->kind == cvb_capture::camera ? -1 : 0, 0};
+}
+
 int cvb_capture_read(cvb_capture *c, cvb_frame *frame) {
     cvb::clear_error();
+    if (c->live) return c->live->take(frame);
     if (c->kind == cvb_capture::image) {
         if (c->still_delivered) return CVB_E_END;
         c->still_delivered = true;
+        c->frames_read = 1;
         frame->bgr = c->still;
         frame->time = 0;
         return CVB_OK;
@@ -188,7 +216,7 @@ int cvb_capture_read(cvb_capture *c, cvb_frame *frame) {
     rotate_upright(frame->bgr, c->info.rotation);
     double t;
     if (c->kind == cvb_capture::camera) {
-        t = std::chrono::duration<double>(std::chrono::steady_clock::now() - c->opened).count();
+        t = cvb::monotonic_seconds() - c->opened;
     } else {
         // The video's own timeline; the frame index at the nominal rate when the container has none.
         double ms = c->capture.get(cv::CAP_PROP_POS_MSEC);

@@ -1,3 +1,4 @@
+import Foundation
 import PunchKit
 
 /// Skeletons from a camera, a video or an image through a pose extractor (BlazePose by default):
@@ -7,10 +8,13 @@ public final class BlazePoseSource: PoseSource {
     public let capture: FrameCapture
     public let extractor: PoseExtractor
     public var name: String { capture.name }
-    /// True for a camera: frames come at the pace of the world.
-    public var isRealTime: Bool { capture.isCamera }
+    /// True for a camera or a live video: frames come at the pace of the world.
+    public var isRealTime: Bool { capture.isLive }
+    public var clockOrigin: Double? { capture.info.clockOrigin }
     /// What the model saw in the last frame read.
     public private(set) var lastObservation: PoseObservation?
+    /// When set, every frame's pose time is recorded in it (benchmarks).
+    public var poseTimes: PoseTimes?
 
     public init(capture: FrameCapture, extractor: PoseExtractor) {
         self.capture = capture
@@ -22,14 +26,16 @@ public final class BlazePoseSource: PoseSource {
     /// frame at time 0, never smoothed: there is no stream to smooth over) through BlazePose.
     public convenience init(_ kind: FrameCapture.Kind, model: BlazePoseModel? = nil, smoothing: Bool = true) throws {
         let capture = try FrameCapture(kind)
-        let still = switch kind { case .image: true; case .camera, .video: false }
+        let still = switch kind { case .image: true; case .camera, .video, .liveVideo: false }
         self.init(capture: capture, extractor: try BlazePoseExtractor(model: model, smoothing: smoothing && !still))
     }
 
     /// The next picture and the pose in it in the extractor's layout, or nil at the end.
     public func nextObservation() throws -> (frame: VideoFrame, pose: PoseObservation)? {
         guard let frame = try capture.read() else { return nil }
+        let started = poseTimes == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let pose = try extractor.extract(frame)
+        poseTimes?.record(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
         lastObservation = pose
         return (frame, pose)
     }

@@ -8,8 +8,15 @@ public protocol PoseSource: AnyObject {
     /// True when frames arrive at the pace of the world (a camera); false when the consumer sets the pace
     /// (files, the synthetic boxer), and a live consumer should wait until each frame's time.
     var isRealTime: Bool { get }
+    /// A real-time source's clock: the CLOCK_MONOTONIC instant (seconds) of frame time 0, so that a
+    /// frame was captured at `clockOrigin + time` (capture→event latency); nil for paced sources.
+    var clockOrigin: Double? { get }
     /// The next frame, or nil at the end of the input. Throws a one-line error naming the file or device.
     func nextFrame() throws -> SkeletonFrame?
+}
+
+extension PoseSource {
+    public var clockOrigin: Double? { nil }
 }
 
 /// Replays a skeleton sequence (e.g. a CSV) frame by frame, mapped to the canonical layout.

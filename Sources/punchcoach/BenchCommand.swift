@@ -7,12 +7,21 @@ import PunchModel
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the extractor, the classifier's forward pass and a training step (medians).",
-        discussion: "Machines are shared and noisy: every figure is the median of many runs of the real code.")
+        abstract: "Time the extractor, the classifier's forward pass and a training step (medians); with --live, the live coach.",
+        discussion: """
+            Machines are shared and noisy: every figure is the median of many runs of the real code.
+
+            --live VIDEO plays the video as a camera delivers it through the coach's live path (capture \
+            thread, pose, detector) and reports frames delivered, processed and dropped, pose milliseconds, \
+            the time from the capture of a punch's last frame to its event being shown (median, p95), and \
+            the CPU share of each thread.
+            """)
 
     @Flag(help: "Print one JSON object on stdout.") var json = false
     @Option(help: "Model file to time (default: the shipped model, else a fresh one of the standard shape).")
     var model: String?
+    @Option(help: ArgumentHelp("Measure the live coach on VIDEO played as a camera.", valueName: "VIDEO")) var live: String?
+    @Option(help: ArgumentHelp("--live: stop after T seconds (default: the whole video).", valueName: "T")) var seconds: Double?
 
     /// The extractor on a 1920x1080 picture of a person (opencv-doc's basketball1.png scaled), 1 and 2 threads;
     /// nil (with a note) when opencv-doc is not installed.
@@ -31,6 +40,14 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let seconds, live == nil || !(seconds > 0) {
+            throw CLIError("--seconds \(seconds): it limits bench --live VIDEO and must be positive")
+        }
+        if let live {
+            let report = try LiveBench(video: live, model: model, seconds: seconds).run()
+            if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
+            return
+        }
         // The extractor first, before the training benchmark has started any worker threads of its own.
         let pose = try poseTimes()
         let classifier = try ModelLocation.loadOrFresh(model)

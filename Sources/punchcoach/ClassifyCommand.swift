@@ -22,10 +22,13 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Option(help: "Stop a camera after this many seconds.") var seconds: Double?
     @Option(help: "Write the smoothed class probabilities of every classified window (CSV: t, then one column a class).")
     var probabilitiesOut: String?
+    @Flag(help: "Play a video as a camera delivers it: frames on the wall clock, those the pipeline cannot take in time dropped.")
+    var live = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
     func run() async throws {
-        let feed = try FrameFeed(InputSpec(input))
+        let spec = try InputSpec(input)
+        let feed = try FrameFeed(live ? spec.live() : spec)
         let classifier = try ModelLocation.load(model)
         let truthEvents = try truth.map { try EventCSV.read(URL(fileURLWithPath: $0)) }
         var cfg = DetectorConfiguration()
@@ -60,11 +63,14 @@ struct ClassifyCommand: AsyncParsableCommand {
         let wall = Date().timeIntervalSince(started)
         let duration = lastTime - (firstTime ?? 0)
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
+        let liveFrames = feed.capture.flatMap { LiveFrameCount($0, processed: frames) }
+        liveFrames?.log(input)
         let punchLabels = Set(classifier.punchLabels)
         let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
         if json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
-                                              events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init)))
+                                              events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init),
+                                              framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))
         } else {
             Log.info("\(events.count) events in \(String(format1: duration)) s of input (\(frames) frames, processed in \(String(format3: wall)) s); stance \(detector.stance.rawValue)")
             if let s = score {
@@ -119,5 +125,11 @@ struct ClassifyJSON: Encodable {
     var stance: String
     var events: [Event]
     var truth: Truth?
-    enum CodingKeys: String, CodingKey { case seconds, frames, processingSeconds = "processing_seconds", stance, events, truth }
+    /// `--live`: frames the camera stand-in delivered, and those the pipeline missed.
+    var framesDelivered: Int?
+    var framesDropped: Int?
+    enum CodingKeys: String, CodingKey {
+        case seconds, frames, processingSeconds = "processing_seconds", stance, events, truth
+        case framesDelivered = "frames_delivered", framesDropped = "frames_dropped"
+    }
 }

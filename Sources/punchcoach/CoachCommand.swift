@@ -12,10 +12,11 @@ struct CoachCommand: AsyncParsableCommand {
         commandName: "coach",
         abstract: "The terminal coach: watches you shadow-box, calls punches, times rounds, remembers every punch.",
         discussion: """
-            Sources: a camera, a video (played in real time), a skeleton CSV (replayed in real time), or \
-            --demo: a synthetic boxer performs the workout, following the callouts with realistic \
-            reaction times and now and then a mistake. With no source option the camera is used when \
-            there is one that opens, else the demo; the title bar says which.
+            Sources: a camera, a video (played in real time; with --live as a camera delivers it), a \
+            skeleton CSV (replayed in real time), or --demo: a synthetic boxer performs the workout, \
+            following the callouts with realistic reaction times and now and then a mistake. With no \
+            source option the camera is used when there is one that opens, else the demo; the title bar \
+            says which.
 
             Modes: free (every punch counted), drill (one punch, N reps, scored), combo (called \
             combinations, adaptive: what you miss or are slow at comes up more often), rounds (timed \
@@ -29,6 +30,8 @@ struct CoachCommand: AsyncParsableCommand {
     // MARK: Source
     @Option(help: ArgumentHelp("Live camera N (/dev/videoN).", valueName: "N")) var camera: Int?
     @Option(help: ArgumentHelp("A video, played in real time.", valueName: "FILE")) var video: String?
+    @Flag(help: "With --video: play it as a camera delivers it (frames on the wall clock; those the pose model cannot take in time are dropped).")
+    var live = false
     @Option(help: ArgumentHelp("A skeleton CSV, replayed in real time.", valueName: "FILE")) var skeletons: String?
     @Flag(help: "The synthetic boxer performs the workout (the default when no camera is found).") var demo = false
 
@@ -84,6 +87,7 @@ struct CoachCommand: AsyncParsableCommand {
         // Everything that can fail is opened before the screen starts, so errors are one line:
         // the source, the database, the terminal, the model, the mode.
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        try checkLive()
         let (source, note, units) = try openSource(seed: seed)
         let store = try HistoryStore.openForWriting(at: db ?? HistoryStore.defaultPath())
         let session: CoachSession
@@ -137,6 +141,17 @@ struct CoachCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--live` is the camera stand-in for a video: it needs `--video` and runs on the wall clock.
+    func checkLive() throws {
+        guard live else { return }
+        guard video != nil else {
+            throw CLIError("--live plays a video as a camera delivers it: give --video FILE (a camera is live already)")
+        }
+        guard timeScale == 1 else {
+            throw CLIError("--live plays the video on the wall clock, as a camera would: leave out --time-scale (got \(timeScale))")
+        }
+    }
+
     /// The source the options name, a note for the title bar, and the units of its coordinates.
     func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
         if let camera {
@@ -144,7 +159,10 @@ struct CoachCommand: AsyncParsableCommand {
         }
         if let video {
             guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
-            do { return (try BlazePoseSource(.video(video)), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
+            let kind: FrameCapture.Kind = live ? .liveVideo(video) : .video(video)
+            do { return (try BlazePoseSource(kind), live ? "live, as a camera" : nil, .px) } catch let e as VisionError {
+                throw CLIError(e.message)
+            }
         }
         if let skeletons {
             let url = URL(fileURLWithPath: skeletons)

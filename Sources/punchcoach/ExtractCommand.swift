@@ -23,10 +23,13 @@ struct ExtractCommand: AsyncParsableCommand {
     @Option(help: "OpenCV threads (default: every core).") var threads: Int?
     @Option(help: "Stop after this many seconds of input (a camera runs until Ctrl-C otherwise).") var seconds: Double?
     @Flag(help: "Do not smooth the landmarks over time (MediaPipe's one-euro filter).") var noSmoothing = false
+    @Flag(help: "Play a video as a camera delivers it: frames on the wall clock, those the pipeline cannot take in time dropped.")
+    var live = false
     @Flag(help: "Print one JSON object on stdout.") var json = false
 
     func run() async throws {
-        let spec = try InputSpec(input)
+        var spec = try InputSpec(input)
+        if live { spec = try spec.live() }
         if let overlay { try Self.checkOverlay(overlay, spec: spec) }
         if case .skeletons(let url) = spec {
             try convertSkeletons(url)
@@ -52,7 +55,7 @@ struct ExtractCommand: AsyncParsableCommand {
         var writer: VideoWriter?
         var best: (presence: Double, frame: VideoFrame)?
         StopRequest.install()
-        if source.isRealTime { Log.info("\(source.name): extracting\(seconds.map { " for \($0) s" } ?? " until Ctrl-C")") }
+        if source.capture.isCamera { Log.info("\(source.name): extracting\(seconds.map { " for \($0) s" } ?? " until Ctrl-C")") }
         let result: SkeletonExtraction
         do {
             result = try extractFrames(source, progress: progress, overlayExt: overlayExt, writer: &writer, best: &best)
@@ -61,6 +64,8 @@ struct ExtractCommand: AsyncParsableCommand {
             throw error
         }
         try writer?.close()
+        let liveFrames = LiveFrameCount(source.capture, processed: result.sequence.frameCount)
+        liveFrames?.log(source.name)
         if let overlay, let best { try best.frame.write(to: overlay) }
         progress.finish("\(result.sequence.frameCount) frames")
         guard result.sequence.frameCount > 0 else { throw CLIError("\(source.name): no frame could be read") }
@@ -72,7 +77,7 @@ struct ExtractCommand: AsyncParsableCommand {
                 frames: result.sequence.frameCount, fps: fps, meanPresence: result.meanPresence, output: outURL.path,
                 framesWithPerson: result.framesWithPerson, width: info.width, height: info.height, rotation: info.rotation,
                 seconds: result.sequence.duration, processingSeconds: result.seconds,
-                processingFPS: processingFPS, overlay: overlay))
+                processingFPS: processingFPS, overlay: overlay, framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))
         } else {
             Log.info("\(out): \(result.sequence.frameCount) frames (\(result.framesWithPerson) with a person), mean presence "
                      + "\(String(format: "%.3f", result.meanPresence)), \(String(format: "%.1f", processingFPS)) frames/s")
@@ -129,9 +134,13 @@ struct ExtractJSON: Encodable {
     var processingSeconds: Double?
     var processingFPS: Double?
     var overlay: String?
+    /// `--live`: frames the camera stand-in delivered, and those the pose model missed.
+    var framesDelivered: Int?
+    var framesDropped: Int?
     enum CodingKeys: String, CodingKey {
         case frames, fps, meanPresence = "mean_presence", output, framesWithPerson = "frames_with_person", width, height, rotation
         case seconds, processingSeconds = "processing_seconds", processingFPS = "processing_fps", overlay
+        case framesDelivered = "frames_delivered", framesDropped = "frames_dropped"
     }
 }
 

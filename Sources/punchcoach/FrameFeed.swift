@@ -22,6 +22,9 @@ struct FrameFeed {
     /// Whether a replayed skeleton file's joints are real 3D without world columns (Kinect, HybrIK).
     var positionsHaveDepth: Bool { sequence?.hasBodyDepth ?? false }
 
+    /// The capture of a video, image or camera (nil for a skeleton CSV).
+    var capture: FrameCapture? { source?.capture }
+
     /// Calls `body` with every frame, stopping after `maxSeconds` of input when given.
     func each(maxSeconds: Double? = nil, _ body: (SkeletonFrame) throws -> Void) throws {
         if let source {
@@ -49,6 +52,7 @@ extension BlazePoseSource {
         switch spec {
         case .skeletons: return nil
         case .video(let url): kind = .video(url.path)
+        case .liveVideo(let url): kind = .liveVideo(url.path)
         case .image(let url): kind = .image(url.path)
         case .camera(let n): kind = .camera(n)
         }

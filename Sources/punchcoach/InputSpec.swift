@@ -1,10 +1,13 @@
 import Foundation
 import PunchKit
 
-/// What an INPUT argument names: a skeleton CSV, a video, an image, or a camera (`camera:N`).
+/// What an INPUT argument names: a skeleton CSV, a video, an image, or a camera (`camera:N`); with
+/// `--live`, a video played as a camera delivers it.
 enum InputSpec: Equatable {
     case skeletons(URL)
     case video(URL)
+    /// A video through the camera stand-in (`--live`): frames on the wall clock, late ones dropped.
+    case liveVideo(URL)
     case image(URL)
     case camera(Int)
 
@@ -29,6 +32,18 @@ enum InputSpec: Equatable {
             self = .image(url)
         } else {
             throw CLIError("\(text): unknown kind of file '.\(ext)'; give a .csv skeleton, a video (\(Dataset.videoExtensions.sorted().joined(separator: ", "))), an image or camera:N")
+        }
+    }
+
+    /// The input as `--live` plays it: a video through the camera stand-in; a camera is live already.
+    func live() throws -> InputSpec {
+        switch self {
+        case .video(let url), .liveVideo(let url): return .liveVideo(url)
+        case .camera: return self
+        case .skeletons(let url):
+            throw CLIError("\(url.path): --live plays a video as a camera delivers it; give a video, not a skeleton CSV")
+        case .image(let url):
+            throw CLIError("\(url.path): --live plays a video as a camera delivers it; give a video, not an image")
         }
     }
 }

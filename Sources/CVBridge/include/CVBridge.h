@@ -60,7 +60,7 @@ cvb_frame *cvb_frame_from_rgb(const uint8_t *rgb, int width, int height, double 
 void cvb_frame_free(cvb_frame *frame);
 int cvb_frame_width(const cvb_frame *frame);
 int cvb_frame_height(const cvb_frame *frame);
-/// Seconds: a video's own timeline, a camera's monotonic clock since it opened, 0 for an image.
+/// Seconds: a video's own timeline, a camera's (or live video's) monotonic clock since it opened, 0 for an image.
 double cvb_frame_time(const cvb_frame *frame);
 /// Copies the RGB pixels into `rgb` (width*height*3 bytes).
 void cvb_frame_pixels(const cvb_frame *frame, uint8_t *rgb);
@@ -79,12 +79,26 @@ typedef struct {
     int64_t frame_count;     // announced frames (-1 when unknown; 1 for an image)
     int rotation;            // degrees clockwise applied to the stored frames to make them upright (0/90/180/270)
     int is_camera;           // 1 for a camera
+    int is_live;             // 1 for a camera or a live video: frames come at the pace of the world
+    double clock_origin;     // live: CLOCK_MONOTONIC seconds of frame time 0 (the moment it opened); else 0
 } cvb_capture_info;
+
+/// What a live capture delivered and what its reader took (-1 where a camera cannot tell).
+typedef struct {
+    int64_t delivered;       // frames captured on the clock
+    int64_t taken;           // frames read
+    int64_t dropped;         // frames overwritten before they were read (the reader was late)
+    int64_t late;            // live video: frames decoded more than a frame interval after their instant
+} cvb_capture_stats;
 
 /// Opens camera N (/dev/videoN through V4L2).
 int cvb_capture_open_camera(int index, cvb_capture **out);
 /// Opens a video file (FFmpeg). Rotation metadata (MP4/MOV display matrix) is applied by the shim.
 int cvb_capture_open_video(const char *path, cvb_capture **out);
+/// Opens a video file as a camera stand-in: its frames are delivered on the wall clock at their
+/// instants on the file's timeline (from the first read on), into the few buffers a camera has; a
+/// frame the reader does not take in time is dropped. Frames are timed as a camera's.
+int cvb_capture_open_live_video(const char *path, cvb_capture **out);
 /// Opens an image as a one-frame capture.
 int cvb_capture_open_image(const char *path, cvb_capture **out);
 void cvb_capture_free(cvb_capture *capture);
@@ -92,6 +106,8 @@ void cvb_capture_get_info(const cvb_capture *capture, cvb_capture_info *info);
 /// Reads the next frame into `frame`: CVB_OK, CVB_E_END at the end, or an error (a camera that
 /// stops, a video that ends far before its announced length).
 int cvb_capture_read(cvb_capture *capture, cvb_frame *frame);
+/// Frames delivered, taken and dropped so far (of a live video: safe while another thread reads frames).
+void cvb_capture_get_stats(cvb_capture *capture, cvb_capture_stats *stats);
 
 /// The clockwise display rotation (0/90/180/270) stored in an MP4/MOV file's first video track
 /// header (tkhd matrix); 0 when the file has none or is not MP4/MOV.

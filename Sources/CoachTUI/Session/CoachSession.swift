@@ -33,6 +33,10 @@ public final class CoachSession {
     private var lastNow = 0.0
     /// Punches stored (the database ids, in order), for tests and the summary.
     public private(set) var storedPunches: [Int64] = []
+    /// Every punch shown, in order (the screen keeps the last few): for tests and `bench --live`.
+    public private(set) var shownPunches: [ShownPunch] = []
+    /// Frames that went through the detector.
+    public private(set) var framesProcessed = 0
 
     public init(source: PoseSource, detector: PunchDetector, mode: WorkoutMode, recorder: WorkoutRecorder,
                 clips: ClipRecorder? = nil, options: Options = Options()) {
@@ -78,6 +82,7 @@ public final class CoachSession {
             let events = detector.push(frame)
             detectorCost = detectorCost * 0.95 + (SessionClock.monotonic() - t0) * 1000 * 0.05
             for e in events { try show(e, now: frame.time) }
+            framesProcessed += 1
             frameTimes.append(frame.time)
             view.frame = frame
             changed = true
@@ -106,7 +111,8 @@ public final class CoachSession {
         let verdict = mode.handle(event: d.event, at: now)
         let stored = try recorder.punch(d.event, speedInMetres: d.speedInMetres, answering: verdict.outcome?.key, round: verdict.round)
         if let id = stored?.id { storedPunches.append(id) }
-        let latency = (d.emittedAt - d.event.end) * 1000
+        let captured = feed.captureInstant(ofSessionTime: d.event.end)
+        let latency = captured.map { (SessionClock.monotonic() - $0) * 1000 } ?? (d.emittedAt - d.event.end) * 1000
         view.latencyMs = latency
         view.tally.add(d.event)
         if let o = verdict.outcome { view.tally.add(o) }
@@ -114,6 +120,7 @@ public final class CoachSession {
                                speed: d.event.peakSpeed, speedInMetres: d.speedInMetres, confidence: d.event.confidence,
                                latencyMs: latency, correct: verdict.outcome?.correct,
                                reactionMs: verdict.outcome?.reactionMs, note: verdict.note)
+        shownPunches.append(shown)
         view.recent.insert(shown, at: 0)
         if view.recent.count > 12 { view.recent.removeLast() }
     }

@@ -10,7 +10,9 @@ public struct ShownPunch: Equatable, Sendable {
     public var speed: Double
     public var speedInMetres: Bool
     public var confidence: Double
-    /// Detector latency: emitted − end, in ms.
+    /// Latency in ms. A live source's (a camera, a live video): wall time from the capture of the
+    /// punch's end to the punch being stored and shown. A paced source's: the detector's, emitted − end
+    /// on the stream's clock (the wall clock is the pacing's there, not the boxer's).
     public var latencyMs: Double
     public var correct: Bool?
     public var reactionMs: Double?

@@ -63,6 +63,13 @@ public final class PacedFeed {
     /// Session time of the next frame, when known (paced sources).
     public var nextTime: Double? { pending.map { $0.time - (origin ?? $0.time) } }
 
+    /// A real-time source's: the monotonic instant (`SessionClock.monotonic()`) at which the frame of
+    /// session time `t` was captured; nil for a paced source or before the first frame.
+    public func captureInstant(ofSessionTime t: Double) -> Double? {
+        guard reader != nil, let clock = source.clockOrigin, let origin else { return nil }
+        return clock + origin + t
+    }
+
     /// The frames due at session time `now`, in order, rebased to session time.
     public func due(now: Double) throws -> [SkeletonFrame] {
         if let reader { return try rebase(reader.drain()) }
@@ -99,8 +106,10 @@ public final class PacedFeed {
     public func stop() { reader?.stop() }
 }
 
-/// Reads a real-time source on its own thread into a small queue (old frames are dropped when the
-/// consumer falls behind by more than a second of frames).
+/// Reads a real-time source on its own thread (`pc-capture`: the capture and the pose model) into a
+/// small queue (old frames are dropped when the consumer falls behind by more than a second of frames).
+/// A frame the source delivers while this thread is still busy with the last one waits in the
+/// capture's buffers, where newer frames replace it: the newest-frame policy of cameras.
 final class ThreadedReader: @unchecked Sendable {
     private let lock = NSLock()
     private var queue: [SkeletonFrame] = []
@@ -112,6 +121,7 @@ final class ThreadedReader: @unchecked Sendable {
     init(_ source: PoseSource) {
         nonisolated(unsafe) let source = source
         let t = Thread { [self] in
+            Self.nameThisThread("pc-capture")
             while true {
                 lock.lock()
                 let stop = stopping
@@ -136,6 +146,13 @@ final class ThreadedReader: @unchecked Sendable {
         }
         thread = t
         t.start()
+    }
+
+    /// Names the calling thread for `bench --live`, `top -H` and debuggers (Linux; a no-op elsewhere).
+    /// Foundation's `Thread.name` may not reach the OS: set from inside a thread that started quickly,
+    /// it is stored before Foundation knows the thread's handle.
+    static func nameThisThread(_ name: String) {
+        try? name.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
     }
 
     var finished: Bool {
