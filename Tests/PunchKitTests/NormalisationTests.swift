@@ -70,9 +70,11 @@ import Testing
         let T = 120, leftForearm = FeatureExtractor.Channel.imageForeshortening + 1
         #expect(abs(f[leftForearm * T + 30] - 1) < 1e-6)
         #expect(abs(f[leftForearm * T + 90]) < 1e-6)
-        // The right forearm does not move: the same reading in every frame, between 0 and 1.
-        let right = FeatureExtractor.Channel.imageForeshortening + 3
-        #expect(f[right * T + 30] == f[right * T + 90] && f[right * T] > 0 && f[right * T] < 1)
+        // The right upper arm never moves and is shorter in the picture (0.204 m / 0.45 m torso = 0.453
+        // torso lengths) than human proportions allow (0.646): read against those, sqrt(1 − 0.701²).
+        let rightUpperArm = FeatureExtractor.Channel.imageForeshortening + 2
+        let expected = Float((1 - pow((0.04 * 0.04 + 0.2 * 0.2).squareRoot() / 0.45 / (0.186 / 0.288), 2)).squareRoot())
+        #expect(abs(f[rightUpperArm * T + 30] - expected) < 1e-4 && f[rightUpperArm * T + 30] == f[rightUpperArm * T + 90])
     }
 
     @Test func bodyFrameFacesTheChestForwardAndScalesByTheTorso() {
