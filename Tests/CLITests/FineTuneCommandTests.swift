@@ -43,4 +43,28 @@ import Testing
         #expect(r.status != 0)
         #expect(r.stderrLines.last?.contains("feint") == true && r.stderrLines.last?.contains("without --from") == true, "\(r.stderr)")
     }
+
+    /// `train --teacher`: a teacher whose window differs from the new model's is refused in one line
+    /// naming it, before any training; a teacher of the same shape is distilled and named in the header.
+    @Test func teachersMustMatchAndAreRecorded() throws {
+        let scratch = try ScratchDirectory()
+        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "2", "--subjects", "2", "--seed", "5"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
+        let odd = try punchcoach(["train", "--data", scratch.file("me"), "--out", scratch.file("x.model"), "--teacher", shipped,
+                                  "--lookahead", "6", "--epochs", "1"])
+        #expect(odd.status != 0)
+        #expect(odd.stderrLines.last?.contains("punch-classifier.model") == true && odd.stderrLines.last?.contains("look-ahead 9") == true,
+                "\(odd.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+        let r = try punchcoach(["train", "--data", scratch.file("me"), "--out", scratch.file("student.model"), "--teacher", shipped,
+                                "--epochs", "1", "--validation-fraction", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scratch.file("student.model"), encoding: .isoLatin1)
+        let headerLine = try #require(text.split(separator: "\n").dropFirst().first)
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(headerLine.utf8)) as? [String: Any])
+        let training = try #require(header["training"] as? [String: Any])
+        let teachers = try #require(training["teachers"] as? [[String: Any]])
+        #expect(teachers.count == 1 && (teachers.first?["subjects"] as? [String])?.isEmpty == false)
+    }
 }
