@@ -110,6 +110,17 @@ import Testing
         #expect(empty.status != 0 && empty.stderrLines.count == 1 && empty.stderr.contains("none of the known sets"), "\(empty.stderr)")
     }
 
+    /// `tools/recipe-seeds` (a recipe over several seeds): bad arguments are one line and exit 2, before
+    /// anything is built or trained.
+    @Test func recipeSeedsRefusesBadArgumentsInOneLine() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/recipe-seeds").path
+        let scratch = try ScratchDirectory()
+        for args in [["--seeds", "one"], ["--epochs", "3"], ["--data", scratch.file("nowhere")], ["--label"]] {
+            let r = try runProcess(tool, args, environment: ["PUNCHCOACH": nil])
+            #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains("recipe-seeds:"), "\(args): \(r.stderr)")
+        }
+    }
+
     /// On a datasets folder holding only CoachMe: one line for it, the other sets skipped and said so.
     @Test(.enabled(if: coachMePresent, "../shared/datasets/coachme-bx is absent: tools/real-eval cannot be run on real data here"))
     func realEvalScoresThePresentSetsAndSkipsTheOthers() throws {
