@@ -1,9 +1,11 @@
 // Where the landmark network's forward() goes in the system OpenCV (4.6) dnn, by layer kind, from
-// cv::dnn::Net::getPerfProfile: convolutions split into depthwise (by kernel size), 1x1 and the rest.
+// cv::dnn::Net::getPerfProfile: convolutions split into depthwise (by kernel size), 1x1 and the rest,
+// with their multiply-adds and the rate reached.
 // Built and run by tools/pose-layer-profile. Input: random values in [0, 1] (timing does not depend
 // on them).
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
+#include <opencv2/dnn/shape_utils.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +62,18 @@ int main(int argc, char **argv) {
             if (r == 0 && layer_ticks[i] > 0) count_by_kind[kind(layer)]++;
         }
     }
+    // Multiply-adds of each convolution from its shapes: output elements x input channels per group x kernel area.
+    std::map<std::string, double> macs_by_kind;
+    const cv::dnn::MatShape input_shape = {1, 3, 256, 256};
+    for (const auto &name : net.getLayerNames()) {
+        int id = net.getLayerId(name);
+        auto layer = net.getLayer(id);
+        if (layer->type != "Convolution" || layer->blobs.empty()) continue;
+        std::vector<cv::dnn::MatShape> in_shapes, out_shapes;
+        net.getLayerShapes(input_shape, id, in_shapes, out_shapes);
+        const cv::Mat &w = layer->blobs[0];
+        macs_by_kind[kind(layer)] += double(cv::dnn::total(out_shapes[0])) * w.size[1] * w.size[2] * w.size[3];
+    }
     std::sort(totals.begin(), totals.end());
     std::printf("%s, %d thread(s): forward median %.2f ms of %d runs (sum of layers, mean by kind below)\n",
                 model.c_str(), threads, totals[totals.size() / 2], runs);
@@ -67,7 +81,13 @@ int main(int argc, char **argv) {
     for (const auto &kv : ms_by_kind) rows.push_back({kv.second, kv.first});
     std::sort(rows.rbegin(), rows.rend());
     for (const auto &[ms, name] : rows) {
-        if (ms >= 0.05) std::printf("  %-22s %3d layers %7.2f ms\n", name.c_str(), count_by_kind[name], ms);
+        if (ms < 0.05) continue;
+        std::printf("  %-22s %3d layers %7.2f ms", name.c_str(), count_by_kind[name], ms);
+        if (macs_by_kind.count(name)) {
+            double macs = macs_by_kind[name];
+            std::printf("  %7.1f M multiply-adds, %5.1f G/s", macs / 1e6, macs / 1e6 / ms);
+        }
+        std::printf("\n");
     }
     return 0;
 }
