@@ -5,9 +5,10 @@ import Foundation
 /// MediaPipe: frames are decoded one at a time and only the `extract` call is timed (decode excluded),
 /// with the person tracked from frame to frame and smoothing on, as in live coaching.
 ///
-/// The decode time of each frame is recorded too, and the video is decoded a second time on its own, so
-/// that the two can be compared: if decoding while the pose model runs costs no more wall time than
-/// decoding alone, nothing overlaps; FFmpeg's own threads are the only place it could.
+/// The decode time of each frame is recorded too, and the video is decoded a second time on its own (wall
+/// and CPU time), so that the two can be compared: frames are read on the pose thread, so decoding can
+/// overlap with inference only on FFmpeg's own worker threads; when a read in the loop waits less than
+/// decoding costs alone, they decoded ahead while the network ran.
 public enum PoseVideoBenchmark {
     public struct Result: Sendable {
         public var width: Int, height: Int
