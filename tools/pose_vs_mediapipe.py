@@ -83,6 +83,7 @@ def main():
         "punchcoach_ms_p95": ours["pose_ms_p95"],
         "mediapipe_ms_p95": ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))],
         "punchcoach_threads": ours["threads"],
+        "punchcoach_depthwise": ours.get("depthwise", "opencv"),
         "punchcoach_model": ours["model"],
         "punchcoach_frames_with_person": ours["frames_with_person"],
         "punchcoach_stages_ms_median": ours["stages_ms_median"],
@@ -101,7 +102,8 @@ def main():
         print()
     else:
         print(f"{out['video']}: {out['width']}x{out['height']}, {out['frames']} frames, decode excluded, medians a frame")
-        print(f"  PunchCoach BlazePose full, {ours['threads']} OpenCV threads: {out['punchcoach_ms']:.2f} ms "
+        print(f"  PunchCoach BlazePose full, {ours['threads']} OpenCV threads, depthwise 5x5 {out['punchcoach_depthwise']}: "
+              f"{out['punchcoach_ms']:.2f} ms "
               f"(p95 {out['punchcoach_ms_p95']:.2f}), person in {ours['frames_with_person']} frames")
         print(f"  MediaPipe {theirs['version']} Pose full, video mode:   {mp_median:.2f} ms "
               f"(p95 {out['mediapipe_ms_p95']:.2f}), person in {theirs['frames_with_person']} frames, "

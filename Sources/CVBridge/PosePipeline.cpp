@@ -2,6 +2,7 @@
 // them, read 39 landmarks, follow them with the next crop from landmarks 33/34, detect again when
 // the pose is lost. Both networks are ONNX files converted by tools/convert_blazepose.py.
 #include "CVBridge.h"
+#include "DepthwiseConv.hpp"
 #include "Detections.hpp"
 #include "Errors.hpp"
 #include "Frame.hpp"
@@ -184,6 +185,7 @@ void cvb_pose_default_options(cvb_pose_options *o) {
     o->min_detection_score = 0.5f;
     o->min_presence = 0.5f;
     o->refine_from_heatmap = 1;
+    o->own_depthwise = 1;
 }
 
 int cvb_pose_detect(cvb_pose *p, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count) {
@@ -226,7 +228,7 @@ int cvb_pose_open(const char *detector_onnx, const char *landmark_onnx, const cv
     try {
         p->detector = cv::dnn::readNetFromONNX(detector_onnx);
         current = landmark_onnx;
-        p->landmarks = cv::dnn::readNetFromONNX(landmark_onnx);
+        p->landmarks = p->options.own_depthwise ? cvb::read_net_with_own_depthwise(landmark_onnx) : cv::dnn::readNetFromONNX(landmark_onnx);
         for (const auto &name : p->landmarks.getUnconnectedOutLayersNames()) {
             if (name == "Identity_3") p->has_heatmap = true;
         }

@@ -13,6 +13,8 @@ public enum PoseVideoBenchmark {
     public struct Result: Sendable {
         public var width: Int, height: Int
         public var threads: Int
+        /// The depthwise 5×5 convolutions ran in the shim's own layer (else OpenCV's).
+        public var ownDepthwise: Bool
         /// Wall milliseconds of each frame's `extract` call, as a caller sees it.
         public var poseMilliseconds: [Double]
         /// The shim's stage times of each frame.
@@ -35,8 +37,10 @@ public enum PoseVideoBenchmark {
     }
 
     /// Every frame of `video` (or the first `maxFrames`) through a fresh extractor on `threads` OpenCV threads.
-    public static func run(video: String, threads: Int, maxFrames: Int? = nil, model: BlazePoseModel? = nil) throws -> Result {
-        let extractor = try BlazePoseExtractor(model: model, smoothing: true)
+    /// `ownDepthwise: false` times OpenCV's own depthwise 5×5 convolutions instead of the shim's.
+    public static func run(video: String, threads: Int, maxFrames: Int? = nil, model: BlazePoseModel? = nil,
+                           ownDepthwise: Bool = true) throws -> Result {
+        let extractor = try BlazePoseExtractor(model: model, smoothing: true, ownDepthwise: ownDepthwise)
         BlazePoseExtractor.setThreads(threads)
         defer { BlazePoseExtractor.setThreads(0) }
         let capture = try FrameCapture(.video(video))
@@ -62,7 +66,7 @@ public enum PoseVideoBenchmark {
         let cpu1 = processCPUSeconds()
         let alone = try decodeAlone(video: video, frames: pose.count)
         let aloneCPU = (processCPUSeconds() - cpu1) * 1000 / Double(max(1, alone.count))
-        return Result(width: capture.info.width, height: capture.info.height, threads: threads, poseMilliseconds: pose,
+        return Result(width: capture.info.width, height: capture.info.height, threads: threads, ownDepthwise: ownDepthwise, poseMilliseconds: pose,
                       stages: stages, decodeMilliseconds: decode, decodeAloneMilliseconds: alone,
                       decodeAloneCPUMillisecondsPerFrame: aloneCPU, detectorFrames: detectorFrames,
                       framesWithPerson: withPerson, loopSeconds: loopSeconds, loopCPUSeconds: loopCPU)

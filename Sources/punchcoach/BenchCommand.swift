@@ -30,6 +30,8 @@ struct BenchCommand: AsyncParsableCommand {
     var poseVideo: String?
     @Option(help: ArgumentHelp("--pose-video: OpenCV threads (default 2).", valueName: "N")) var threads: Int?
     @Option(help: ArgumentHelp("--pose-video: only the first N frames.", valueName: "N")) var frames: Int?
+    @Flag(help: "--pose-video: OpenCV's own depthwise 5x5 convolutions instead of the shim's (to compare).")
+    var opencvDepthwise = false
 
     /// The extractor on a 1920x1080 picture of a person (opencv-doc's basketball1.png scaled), 1 and 2 threads;
     /// nil (with a note) when opencv-doc is not installed.
@@ -51,14 +53,14 @@ struct BenchCommand: AsyncParsableCommand {
         if let seconds, live == nil || !(seconds > 0) {
             throw CLIError("--seconds \(seconds): it limits bench --live VIDEO and must be positive")
         }
-        if poseVideo == nil, threads != nil || frames != nil {
-            throw CLIError("--threads and --frames go with bench --pose-video VIDEO")
+        if poseVideo == nil, threads != nil || frames != nil || opencvDepthwise {
+            throw CLIError("--threads, --frames and --opencv-depthwise go with bench --pose-video VIDEO")
         }
         if let poseVideo {
             if live != nil { throw CLIError("--pose-video and --live are two benchmarks: give one of them") }
             if let threads, threads < 1 { throw CLIError("--threads \(threads): give at least 1 OpenCV thread") }
             if let frames, frames < 1 { throw CLIError("--frames \(frames): give at least 1 frame") }
-            let report = try PoseVideoBench(video: poseVideo, threads: threads ?? 2, maxFrames: frames).run()
+            let report = try PoseVideoBench(video: poseVideo, threads: threads ?? 2, maxFrames: frames, ownDepthwise: !opencvDepthwise).run()
             if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
             return
         }

@@ -9,13 +9,14 @@ struct PoseVideoBench {
     var video: String
     var threads: Int
     var maxFrames: Int?
+    var ownDepthwise = true
 
     func run() throws -> PoseVideoBenchReport {
         guard FileManager.default.isReadableFile(atPath: video) else {
             throw CLIError("\(video): no such readable file; give bench --pose-video a video")
         }
         let r: PoseVideoBenchmark.Result
-        do { r = try PoseVideoBenchmark.run(video: video, threads: threads, maxFrames: maxFrames) } catch let e as VisionError {
+        do { r = try PoseVideoBenchmark.run(video: video, threads: threads, maxFrames: maxFrames, ownDepthwise: ownDepthwise) } catch let e as VisionError {
             throw CLIError(e.message)
         }
         return PoseVideoBenchReport(r, video: video)
@@ -34,6 +35,8 @@ struct PoseVideoBenchReport: Encodable {
     var video: String
     var model = "BlazePose full (pose_detection + pose_landmark_full, ONNX in OpenCV 4.6 dnn)"
     var width: Int, height: Int, frames: Int, threads: Int
+    /// Depthwise 5×5 convolutions: "own" (the shim's layer) or "opencv".
+    var depthwise: String
     var poseMsMedian: Double, poseMsP95: Double, poseMsMean: Double, poseFPS: Double
     var stagesMsMedian: Stages, stagesMsMean: Stages
     var detectorFrames: Int, framesWithPerson: Int
@@ -45,7 +48,7 @@ struct PoseVideoBenchReport: Encodable {
     var loopCPUShare: Double
 
     enum CodingKeys: String, CodingKey {
-        case video, model, width, height, frames, threads
+        case video, model, width, height, frames, threads, depthwise
         case poseMsMedian = "pose_ms_median", poseMsP95 = "pose_ms_p95", poseMsMean = "pose_ms_mean", poseFPS = "pose_fps"
         case stagesMsMedian = "stages_ms_median", stagesMsMean = "stages_ms_mean"
         case detectorFrames = "detector_frames", framesWithPerson = "frames_with_person"
@@ -67,6 +70,7 @@ struct PoseVideoBenchReport: Encodable {
         height = r.height
         frames = r.frames
         threads = r.threads
+        depthwise = r.ownDepthwise ? "own" : "opencv"
         poseMsMedian = median(r.poseMilliseconds)
         poseMsP95 = percentile(r.poseMilliseconds, 95)
         poseMsMean = mean(r.poseMilliseconds)
@@ -87,7 +91,7 @@ struct PoseVideoBenchReport: Encodable {
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         let m = stagesMsMedian, a = stagesMsMean
         return [
-            "\(video): \(width)x\(height), \(frames) frames, \(threads) OpenCV thread(s), \(framesWithPerson) with a person, detector on \(detectorFrames)",
+            "\(video): \(width)x\(height), \(frames) frames, \(threads) OpenCV thread(s), depthwise 5x5: \(depthwise), \(framesWithPerson) with a person, detector on \(detectorFrames)",
             "pose a frame (decode excluded, tracked): median \(f(poseMsMedian)) ms (\(String(format: "%.1f", poseFPS)) frames/s), p95 \(f(poseMsP95)), mean \(f(poseMsMean))",
             "  median by stage: detector \(f(m.detector)), warp \(f(m.warp)), landmark network \(f(m.landmarkNetwork)), outputs \(f(m.outputs)), tracking \(f(m.tracking))",
             "  mean by stage:   detector \(f(a.detector)), warp \(f(a.warp)), landmark network \(f(a.landmarkNetwork)), outputs \(f(a.outputs)), tracking \(f(a.tracking)) = \(f(a.total))",

@@ -21,6 +21,7 @@ import Testing
             #expect(json.keys.contains(key), "no \(key) in \(json.keys.sorted())")
         }
         #expect(json["frames"] as? Int == 6 && json["threads"] as? Int == 2 && json["width"] as? Int == 768, "\(json)")
+        #expect(json["depthwise"] as? String == "own", "\(json)")
         let mean = try #require(json["stages_ms_mean"] as? [String: Double])
         let parts = ["detector", "warp", "landmark_network", "outputs", "tracking"].compactMap { mean[$0] }
         #expect(parts.count == 5 && parts.allSatisfy { $0 >= 0 }, "\(mean)")
@@ -35,6 +36,7 @@ import Testing
         try "not a video\n".write(toFile: text, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["bench", "--threads", "2"], "--pose-video"),
+            (["bench", "--opencv-depthwise"], "--pose-video"),
             (["bench", "--pose-video", scratch.file("absent.mp4")], "absent.mp4"),
             (["bench", "--pose-video", text], "notes.mp4"),
             (["bench", "--pose-video", text, "--frames", "0"], "--frames"),

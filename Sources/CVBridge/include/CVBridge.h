@@ -122,6 +122,8 @@ typedef struct {
     float min_detection_score;  // detector score threshold (MediaPipe: 0.5)
     float min_presence;         // below this the track is lost and the detector runs again (MediaPipe: 0.5)
     int refine_from_heatmap;    // 1: MediaPipe's heatmap refinement of x, y (when the model has the heatmap output)
+    int own_depthwise;          // 1: the landmark model's depthwise 5x5 convolutions by our own layer (DepthwiseConv.cpp),
+                                //    0: by OpenCV's general convolution (slower; docs/pose-speed.md)
 } cvb_pose_options;
 
 typedef struct {
