@@ -1,11 +1,13 @@
 // Where the landmark network's forward() goes in the system OpenCV (4.6) dnn, by layer kind, from
 // cv::dnn::Net::getPerfProfile: convolutions split into depthwise (by kernel size), 1x1 and the rest,
 // with their multiply-adds and the rate reached.
-// Built and run by tools/pose-layer-profile. Input: random values in [0, 1] (timing does not depend
+// With "own" as 4th argument the depthwise 5x5 convolutions run in the shim's layer
+// (Sources/CVBridge/DepthwiseConv.cpp), as PunchCoach runs them by default. Built and run by tools/pose-layer-profile. Input: random values in [0, 1] (timing does not depend
 // on them).
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/dnn/shape_utils.hpp>
+#include "DepthwiseConv.hpp"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,8 +26,8 @@ std::string kind(const cv::Ptr<cv::dnn::Layer> &layer) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: pose_layer_profile MODEL.onnx THREADS RUNS\n");
+    if (argc != 5) {
+        std::fprintf(stderr, "usage: pose_layer_profile MODEL.onnx THREADS RUNS own|opencv\n");
         return 2;
     }
     const std::string model = argv[1];
@@ -33,7 +35,7 @@ int main(int argc, char **argv) {
     cv::setNumThreads(threads);
     cv::dnn::Net net;
     try {
-        net = cv::dnn::readNetFromONNX(model);
+        net = std::string(argv[4]) == "own" ? cvb::read_net_with_own_depthwise(model) : cv::dnn::readNetFromONNX(model);
     } catch (const cv::Exception &e) {
         std::fprintf(stderr, "%s: OpenCV cannot read this model (%s); reproduce it with tools/convert-blazepose.sh\n", model.c_str(), e.err.c_str());
         return 1;
@@ -75,8 +77,8 @@ int main(int argc, char **argv) {
         macs_by_kind[kind(layer)] += double(cv::dnn::total(out_shapes[0])) * w.size[1] * w.size[2] * w.size[3];
     }
     std::sort(totals.begin(), totals.end());
-    std::printf("%s, %d thread(s): forward median %.2f ms of %d runs (sum of layers, mean by kind below)\n",
-                model.c_str(), threads, totals[totals.size() / 2], runs);
+    std::printf("%s, depthwise 5x5 %s, %d thread(s): forward median %.2f ms of %d runs (sum of layers, mean by kind below)\n",
+                model.c_str(), argv[4], threads, totals[totals.size() / 2], runs);
     std::vector<std::pair<double, std::string>> rows;
     for (const auto &kv : ms_by_kind) rows.push_back({kv.second, kv.first});
     std::sort(rows.rbegin(), rows.rend());
