@@ -1,6 +1,6 @@
 // Depthwise 5x5 convolutions for OpenCV 4.6's dnn. OpenCV's convolution layer has a dedicated depthwise
 // path for 3x3 kernels only; the 9 depthwise 5x5 layers of BlazePose's landmark model went through its
-// general im2row + GEMM path at 1.5 G multiply-adds a second, 43 % of the network's time
+// general im2row + GEMM path at 1.5-1.7 G multiply-adds a second, 40 % of the network's time
 // (docs/pose-speed.md). This layer computes them directly, one output row at a time.
 #include "DepthwiseConv.hpp"
 #include <opencv2/core.hpp>
