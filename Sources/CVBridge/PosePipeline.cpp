@@ -2,6 +2,7 @@
 // them, read 39 landmarks, follow them with the next crop from landmarks 33/34, detect again when
 // the pose is lost. Both networks are ONNX files converted by tools/convert_blazepose.py.
 #include "CVBridge.h"
+#include "DepthwiseConv.hpp"
 #include "Detections.hpp"
 #include "Errors.hpp"
 #include "Frame.hpp"
@@ -58,7 +59,7 @@ struct cvb_pose {
     cvb::Roi roi;
     cvb::PersonTracker tracker;
     Smoothing smoothing;
-    double detect_ms = 0, landmarks_ms = 0;
+    double detect_ms = 0, landmarks_ms = 0, warp_ms = 0, network_ms = 0, outputs_ms = 0;
 };
 
 namespace {
@@ -96,8 +97,10 @@ Landmarks read_landmarks(cvb_pose *p, const cv::Mat &bgr, const cvb::Roi &roi) {
     cv::warpAffine(bgr, p->landmark_crop, cvb::image_to_crop(roi, landmark_size), cv::Size(landmark_size, landmark_size),
                    cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::dnn::blobFromImage(p->landmark_crop, p->landmark_blob, 1.0 / 255.0, cv::Size(), cv::Scalar(), true, false);
+    auto t1 = std::chrono::steady_clock::now();
     p->landmarks.setInput(p->landmark_blob);
     p->landmarks.forward(p->outputs, p->landmark_outputs);
+    auto t2 = std::chrono::steady_clock::now();
     float *raw = p->outputs[0].ptr<float>();
     if (p->has_heatmap && p->options.refine_from_heatmap) cvb::refine_from_heatmap(raw, landmark_count, p->outputs[3], landmark_size);
     const float *world = p->outputs[2].ptr<float>();
@@ -118,6 +121,9 @@ Landmarks read_landmarks(cvb_pose *p, const cv::Mat &bgr, const cvb::Roi &roi) {
         out.world[i][1] = s * w[0] + c * w[1];
         out.world[i][2] = w[2];
     }
+    p->warp_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+    p->network_ms += std::chrono::duration<double, std::milli>(t2 - t1).count();
+    p->outputs_ms += ms_since(t2);
     p->landmarks_ms += ms_since(t0);
     return out;
 }
@@ -159,6 +165,9 @@ cvb::Roi roi_of(const cvb::Detection &d) { return cvb::roi_from_points(cvb::hip_
 void report_times(const cvb_pose *p, cvb_pose_result *result) {
     result->detect_ms = p->detect_ms;
     result->landmarks_ms = p->landmarks_ms;
+    result->warp_ms = p->warp_ms;
+    result->network_ms = p->network_ms;
+    result->outputs_ms = p->outputs_ms;
 }
 
 /// A crop as the C API gives it: centre x, centre y, side, rotation.
@@ -176,6 +185,7 @@ void cvb_pose_default_options(cvb_pose_options *o) {
     o->min_detection_score = 0.5f;
     o->min_presence = 0.5f;
     o->refine_from_heatmap = 1;
+    o->own_depthwise = 1;
 }
 
 int cvb_pose_detect(cvb_pose *p, const cvb_frame *frame, cvb_person_detection *out, int capacity, int *count) {
@@ -218,7 +228,7 @@ int cvb_pose_open(const char *detector_onnx, const char *landmark_onnx, const cv
     try {
         p->detector = cv::dnn::readNetFromONNX(detector_onnx);
         current = landmark_onnx;
-        p->landmarks = cv::dnn::readNetFromONNX(landmark_onnx);
+        p->landmarks = p->options.own_depthwise ? cvb::read_net_with_own_depthwise(landmark_onnx) : cv::dnn::readNetFromONNX(landmark_onnx);
         for (const auto &name : p->landmarks.getUnconnectedOutLayersNames()) {
             if (name == "Identity_3") p->has_heatmap = true;
         }
@@ -246,13 +256,14 @@ void cvb_pose_reset(cvb_pose *p) {
 
 void cvb_set_threads(int n) { cv::setNumThreads(n > 0 ? n : -1); }
 
-int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *result) {
+/// One frame of cvb_pose_process, without its total time.
+static int process_frame(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *result) {
     cvb::clear_error();
     *result = cvb_pose_result{};
     const cv::Mat &bgr = frame->bgr;
     if (bgr.empty()) return cvb::fail(CVB_E_ARGUMENT, "the frame is empty");
     double t = frame->time;
-    p->detect_ms = p->landmarks_ms = 0;
+    p->detect_ms = p->landmarks_ms = p->warp_ms = p->network_ms = p->outputs_ms = 0;
     try {
         Landmarks l;
         bool have = false, new_person = false;
@@ -311,4 +322,11 @@ int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *resul
                                           std::to_string(bgr.rows) + " frame: " + e.err);
     }
     return CVB_OK;
+}
+
+int cvb_pose_process(cvb_pose *p, const cvb_frame *frame, cvb_pose_result *result) {
+    auto t0 = std::chrono::steady_clock::now();
+    int status = process_frame(p, frame, result);
+    result->total_ms = ms_since(t0);
+    return status;
 }

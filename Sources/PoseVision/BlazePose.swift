@@ -41,12 +41,15 @@ public final class BlazePoseExtractor: PoseExtractor {
 
     /// Loads the two networks (about 0.2 s). `smoothing` filters a stream's landmarks over time (off for
     /// still images); `refinesWithHeatmap` moves x, y to the heatmap's peak as MediaPipe does.
-    public init(model: BlazePoseModel? = nil, smoothing: Bool = true, refinesWithHeatmap: Bool = true) throws {
+    /// `ownDepthwise` runs the landmark model's depthwise 5×5 convolutions in the shim's own layer rather
+    /// than OpenCV 4.6's general convolution (same results to float rounding, faster: docs/pose-speed.md).
+    public init(model: BlazePoseModel? = nil, smoothing: Bool = true, refinesWithHeatmap: Bool = true, ownDepthwise: Bool = true) throws {
         let model = try model ?? BlazePoseModel.locate()
         var options = cvb_pose_options()
         cvb_pose_default_options(&options)
         options.smoothing = smoothing ? 1 : 0
         options.refine_from_heatmap = refinesWithHeatmap ? 1 : 0
+        options.own_depthwise = ownDepthwise ? 1 : 0
         var out: OpaquePointer?
         try VisionError.check(cvb_pose_open(model.detector.path, model.landmarks.path, &options, &out))
         pointer = out!

@@ -11,6 +11,10 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             Machines are shared and noisy: every figure is the median of many runs of the real code.
 
+            --pose-video VIDEO times BlazePose on every frame of a real video (decode excluded, person tracked, \
+            smoothing on) on --threads OpenCV threads, by stage: detector, warp to the crop, landmark network, \
+            decoding of its outputs, tracking; and the decode time alone. tools/pose-vs-mediapipe uses it.
+
             --live VIDEO plays the video as a camera delivers it through the coach's live path (capture \
             thread, pose, detector) and reports frames delivered, processed and dropped, pose milliseconds, \
             the time from the capture of a punch's last frame to its event being shown (median, p95), and \
@@ -22,6 +26,12 @@ struct BenchCommand: AsyncParsableCommand {
     var model: String?
     @Option(help: ArgumentHelp("Measure the live coach on VIDEO played as a camera.", valueName: "VIDEO")) var live: String?
     @Option(help: ArgumentHelp("--live: stop after T seconds (default: the whole video).", valueName: "T")) var seconds: Double?
+    @Option(help: ArgumentHelp("Time BlazePose on every frame of VIDEO (decode excluded, tracked) with a breakdown by stage.", valueName: "VIDEO"))
+    var poseVideo: String?
+    @Option(help: ArgumentHelp("--pose-video: OpenCV threads (default 2).", valueName: "N")) var threads: Int?
+    @Option(help: ArgumentHelp("--pose-video: only the first N frames.", valueName: "N")) var frames: Int?
+    @Flag(help: "--pose-video: OpenCV's own depthwise 5x5 convolutions instead of the shim's (to compare).")
+    var opencvDepthwise = false
 
     /// The extractor on a 1920x1080 picture of a person (opencv-doc's basketball1.png scaled), 1 and 2 threads;
     /// nil (with a note) when opencv-doc is not installed.
@@ -42,6 +52,17 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         if let seconds, live == nil || !(seconds > 0) {
             throw CLIError("--seconds \(seconds): it limits bench --live VIDEO and must be positive")
+        }
+        if poseVideo == nil, threads != nil || frames != nil || opencvDepthwise {
+            throw CLIError("--threads, --frames and --opencv-depthwise go with bench --pose-video VIDEO")
+        }
+        if let poseVideo {
+            if live != nil { throw CLIError("--pose-video and --live are two benchmarks: give one of them") }
+            if let threads, threads < 1 { throw CLIError("--threads \(threads): give at least 1 OpenCV thread") }
+            if let frames, frames < 1 { throw CLIError("--frames \(frames): give at least 1 frame") }
+            let report = try PoseVideoBench(video: poseVideo, threads: threads ?? 2, maxFrames: frames, ownDepthwise: !opencvDepthwise).run()
+            if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
+            return
         }
         if let live {
             let report = try LiveBench(video: live, model: model, seconds: seconds).run()

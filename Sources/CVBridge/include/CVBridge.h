@@ -122,6 +122,8 @@ typedef struct {
     float min_detection_score;  // detector score threshold (MediaPipe: 0.5)
     float min_presence;         // below this the track is lost and the detector runs again (MediaPipe: 0.5)
     int refine_from_heatmap;    // 1: MediaPipe's heatmap refinement of x, y (when the model has the heatmap output)
+    int own_depthwise;          // 1: the landmark model's depthwise 5x5 convolutions by our own layer (DepthwiseConv.cpp),
+                                //    0: by OpenCV's general convolution (slower; docs/pose-speed.md)
 } cvb_pose_options;
 
 typedef struct {
@@ -134,6 +136,11 @@ typedef struct {
     float roi[4];         // the crop the next frame starts from: centre x, centre y, side (pixels), rotation (radians)
     int detections;       // people the detector saw when it ran (0 otherwise)
     double detect_ms, landmarks_ms;
+    // Where landmarks_ms went (summed over the frame's landmark runs), for the pose-speed breakdown:
+    // the warp to the 256x256 crop and the blob made of it, the landmark network's forward(), and the
+    // decoding of its outputs (heatmap refinement, projection back to the image, world rotation).
+    double warp_ms, network_ms, outputs_ms;
+    double total_ms;      // the whole call; total - detect - landmarks = tracking, smoothing, copying out
 } cvb_pose_result;
 
 typedef struct cvb_pose cvb_pose;
