@@ -10,8 +10,9 @@ test_deps="${2:-}"
 
 packages=(libopencv-dev libopenblas-dev libsqlite3-dev libncurses-dev pkg-config)
 if [[ "$test_deps" == "--with-test-deps" ]]; then
-    # tmux drives the coach in the UI tests; opencv-doc holds the real photos and video of the pose tests.
-    packages+=(tmux opencv-doc)
+    # tmux drives the coach in the UI tests; opencv-doc holds the real photos and video of the pose tests;
+    # python3 reads the JSON of tools/real-eval and runs the tools' argument checks.
+    packages+=(tmux opencv-doc python3)
 fi
 missing=()
 for p in "${packages[@]}"; do

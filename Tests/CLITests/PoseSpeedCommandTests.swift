@@ -84,4 +84,17 @@ import Testing
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderrLines.count == 1 && r.stderr.contains("python3"), "\(r.stderr)")
     }
+
+    /// `tools/landmarks_vs_mediapipe.py` reads PunchCoach's skeleton before it imports MediaPipe: a missing
+    /// file or one that is not a blazepose33 CSV in pixels is one line naming it (system python3, no venv).
+    @Test func landmarksVsMediaPipeRefusesABadSkeletonInOneLine() throws {
+        let script = repositoryRoot.appendingPathComponent("tools/landmarks_vs_mediapipe.py").path
+        let scratch = try ScratchDirectory()
+        let other = scratch.file("coco.csv")
+        try "# layout=coco17 units=px\nt,nose_x\n0,1\n".write(toFile: other, atomically: true, encoding: .utf8)
+        for (skeleton, named) in [(scratch.file("absent.csv"), "absent.csv"), (other, "not a blazepose33")] {
+            let r = try runProcess("/usr/bin/env", ["python3", script, scratch.file("v.mp4"), skeleton], timeout: 60)
+            #expect(r.status == 1 && r.stderrLines.count == 1 && r.stderr.contains(named), "\(skeleton): \(r.stderr)")
+        }
+    }
 }
