@@ -39,8 +39,8 @@ public final class PunchDetector {
     private var personMissingSince: Double?
     /// Nobody has been in view for a while: the next person starts a new stream (see `push`).
     private var personLost = false
-    /// Where the person was last seen in the picture: mid-hip, torso length, time (`isAnotherPerson`).
-    private var lastBody: (hip: Vec3, torso: Double, time: Double)?
+    /// Where the person was last seen in the picture, and when (`isAnotherPerson`).
+    private var lastBody: (body: BodyInPicture, time: Double)?
     /// Time of the first frame after somebody came (back) into view; nil for a stream that began with a
     /// person (a clip, a camera already on the boxer).
     private var reappeared: Double?
@@ -112,14 +112,10 @@ public final class PunchDetector {
     /// Whether the tracker jumped to somebody else: the hips, seen in this frame and when last seen, far
     /// apart and too fast for a body (`DetectorConfiguration.switchDistance`, `switchSpeed`).
     private func isAnotherPerson(_ frame: SkeletonFrame) -> Bool {
-        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue, ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
-        guard [lh, rh, ls, rs].allSatisfy({ frame.confidences[$0] > BodyFrame.minConfidence }) else { return false }
-        let hip = (frame.positions[lh] + frame.positions[rh]) * 0.5
-        let shoulder = (frame.positions[ls] + frame.positions[rs]) * 0.5
-        let torso = Vec3(shoulder.x - hip.x, shoulder.y - hip.y, 0).length
-        defer { lastBody = (hip, torso, frame.time) }
+        guard let body = BodyInPicture(point: { frame.positions[$0] }, confidence: { frame.confidences[$0] }) else { return false }
+        defer { lastBody = (body, frame.time) }
         guard let last = lastBody, frame.time > last.time else { return false }
-        let jump = Vec3(hip.x - last.hip.x, hip.y - last.hip.y, 0).length / max((torso + last.torso) / 2, 1e-9)
+        let jump = (body.hip - last.body.hip).length / max((body.torso + last.body.torso) / 2, 1e-9)
         return jump > configuration.switchDistance && jump / (frame.time - last.time) > configuration.switchSpeed
     }
 
@@ -233,14 +229,9 @@ public final class PunchDetector {
         let label = buffer.frameCount - 1 - classifier.window.lookahead
         let end = label - Int(0.1 * rate), start = end - Int(configuration.guardContextSeconds * rate)
         guard start >= 0, buffer.count >= buffer.frameCount - start else { return 0 }
-        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
-        let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
-        func seen(_ t: Int) -> Bool { [lh, rh, ls, rs].allSatisfy { buffer.confidence(t, $0) > BodyFrame.minConfidence } }
-        guard seen(start), seen(end) else { return 0 }
-        func hip(_ t: Int) -> Vec3 { (buffer.image(t, lh) + buffer.image(t, rh)) * 0.5 }
-        let torso = ((buffer.image(end, ls) + buffer.image(end, rs)) * 0.5 - hip(end)).length
-        guard torso > 0 else { return 0 }
-        return (hip(end) - hip(start)).length / torso / (Double(end - start) / rate)
+        func body(_ t: Int) -> BodyInPicture? { BodyInPicture(point: { buffer.image(t, $0) }, confidence: { buffer.confidence(t, $0) }) }
+        guard let first = body(start), let last = body(end), last.torso > 0 else { return 0 }
+        return (last.hip - first.hip).length / last.torso / (Double(end - start) / rate)
     }
 
     private func leadingPunch(_ p: [Float]) -> Int {
