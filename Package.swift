@@ -51,7 +51,7 @@ let package = Package(
         /// Stream → windows → probabilities → punch events.
         .target(name: "PunchDetect", dependencies: ["PunchKit", "PunchModel"], swiftSettings: numericSettings),
         /// Workout history in SQLite (GRDB): migrations, records, queries.
-        .target(name: "CoachStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "CoachStore", dependencies: ["PunchKit", .product(name: "GRDB", package: "GRDB.swift")]),
         /// The ncurses coach: screens and workout modes.
         .target(
             name: "CoachTUI",
@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit", "TestSupport"]),
         /// Helpers the test targets share: scratch directories, the built executable, the opencv-doc samples.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", "PunchKit", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CoachTUITests", dependencies: ["CoachTUI", "CoachStore", "PunchKit"]),
         .testTarget(
             name: "CLITests", dependencies: ["PunchKit", "CoachStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

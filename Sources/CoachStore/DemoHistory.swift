@@ -1,4 +1,5 @@
 import Foundation
+import PunchKit
 
 /// Plausible workouts written through the store's own API: combo callouts, answers (mostly right,
 /// some wrong, some missed), free punches, two rounds a session. Deterministic for a seed. For
@@ -18,7 +19,7 @@ public enum DemoHistory {
             let start = lastStart.addingTimeInterval(-86_400 * Double(sessions - 1 - index))
             let session = try store.beginSession(
                 WorkoutSession(
-                    startedAt: start, mode: "combo", source: "demo", stance: "orthodox", model: "demo",
+                    startedAt: start, mode: .combo, source: "demo", stance: .orthodox, model: "demo",
                     notes: "demo workout \(index + 1)"))
             let sessionId = session.id!
             // Form improves over the sessions: faster reactions, fewer misses.
@@ -32,26 +33,27 @@ public enum DemoHistory {
                     let prompts = try store.addPrompts(
                         combo.enumerated().map { position, label in
                             Prompt(
-                                sessionId: sessionId, roundId: round.id, calledAt: clock, combo: combo.joined(separator: ","),
-                                position: position, expectedLabel: label,
-                                expectedHand: label == "hook" && random.unit() < 0.3 ? "lead" : nil)
+                                sessionId: sessionId, roundId: round.id, calledAt: clock,
+                                combo: combo.map(\.rawValue).joined(separator: ","),
+                                position: position, expectedLabel: label.rawValue,
+                                expectedHand: label == .hook && random.unit() < 0.3 ? .lead : nil)
                         })
                     var t = clock + 0.45 - 0.15 * skill + 0.25 * random.unit()
                     for prompt in prompts {
                         let roll = random.unit()
                         if roll < 0.10 - 0.05 * skill { continue }  // missed
-                        var label = prompt.expectedLabel
+                        var label = PunchLabel(rawValue: prompt.expectedLabel) ?? .jab
                         if roll > 0.93 { label = confusions[label] ?? label }  // the wrong punch
-                        var hand = hands[label] ?? "lead"
-                        if prompt.expectedHand == nil && (label == "hook" || label == "uppercut") && random.unit() < 0.4 {
-                            hand = "rear"
+                        var hand = hands[label] ?? .lead
+                        if prompt.expectedHand == nil && label.impliedHand == nil && random.unit() < 0.4 {
+                            hand = .rear
                         }
                         let speed = (baseSpeed[label] ?? 5) + 0.6 * skill + random.normal() * 0.8
-                        let duration = label == "double_jab" ? 0.7 : 0.35 + 0.1 * random.unit()
+                        let duration = label == .doubleJab ? 0.7 : 0.35 + 0.1 * random.unit()
                         let promptId = scoring.window(for: prompt).contains(t) ? prompt.id : nil
                         try store.addPunch(
                             Punch(
-                                sessionId: sessionId, roundId: round.id, promptId: promptId, label: label, hand: hand,
+                                sessionId: sessionId, roundId: round.id, promptId: promptId, label: label.rawValue, hand: hand,
                                 start: t, end: t + duration, confidence: 0.75 + 0.2 * random.unit(),
                                 peakSpeed: max(1, speed), speedUnits: "m/s",
                                 createdAt: start.addingTimeInterval(t + duration)))
@@ -59,10 +61,10 @@ public enum DemoHistory {
                     }
                     // A free punch now and then, answering no callout.
                     if random.unit() < 0.3 {
-                        let label = PunchLabels.known[random.next(below: PunchLabels.known.count)]
+                        let label = PunchLabel.punches[random.next(below: PunchLabel.punches.count)]
                         try store.addPunch(
                             Punch(
-                                sessionId: sessionId, roundId: round.id, label: label, hand: hands[label] ?? "lead",
+                                sessionId: sessionId, roundId: round.id, label: label.rawValue, hand: hands[label] ?? .lead,
                                 start: t + 1, end: t + 1.4, confidence: 0.8,
                                 peakSpeed: baseSpeed[label] ?? 5, speedUnits: "m/s",
                                 createdAt: start.addingTimeInterval(t + 1.4)))
@@ -78,13 +80,14 @@ public enum DemoHistory {
         return ids
     }
 
-    static let combos: [[String]] = [
-        ["jab"], ["jab", "cross"], ["jab", "cross", "hook"], ["double_jab", "cross"], ["hook"], ["uppercut"],
-        ["cross", "hook", "cross"], ["jab", "uppercut"],
+    static let combos: [[PunchLabel]] = [
+        [.jab], [.jab, .cross], [.jab, .cross, .hook], [.doubleJab, .cross], [.hook], [.uppercut],
+        [.cross, .hook, .cross], [.jab, .uppercut],
     ]
-    static let confusions = ["jab": "double_jab", "double_jab": "jab", "cross": "jab", "hook": "uppercut", "uppercut": "hook"]
-    static let hands = ["jab": "lead", "double_jab": "lead", "cross": "rear", "hook": "lead", "uppercut": "rear"]
-    static let baseSpeed = ["jab": 5.5, "double_jab": 5.0, "cross": 7.0, "hook": 6.5, "uppercut": 6.0]
+    static let confusions: [PunchLabel: PunchLabel] = [.jab: .doubleJab, .doubleJab: .jab, .cross: .jab, .hook: .uppercut, .uppercut: .hook]
+    /// The demo boxer's hand when the callout names none: a hook with the lead, an uppercut with the rear.
+    static let hands: [PunchLabel: Hand] = [.jab: .lead, .doubleJab: .lead, .cross: .rear, .hook: .lead, .uppercut: .rear]
+    static let baseSpeed: [PunchLabel: Double] = [.jab: 5.5, .doubleJab: 5.0, .cross: 7.0, .hook: 6.5, .uppercut: 6.0]
 }
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same workouts on every

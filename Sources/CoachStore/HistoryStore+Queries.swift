@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import PunchKit
 
 /// Reading history: per punch label, over all sessions and session by session. Each call reads one
 /// consistent snapshot. Errors are `StoreError`s.
 extension HistoryStore {
-    /// Every label punched or called, in `PunchLabels.ordered` order.
+    /// Every label punched or called, in `PunchLabel.ordered` order.
     public func labels() throws -> [String] {
         try read { db in try Self.labels(db) }
     }
@@ -81,7 +82,7 @@ extension HistoryStore {
 
     static func labels(_ db: Database) throws -> [String] {
         let labels = try String.fetchAll(db, sql: "SELECT DISTINCT label FROM punch UNION SELECT DISTINCT expected_label FROM prompt")
-        return PunchLabels.ordered(labels)
+        return PunchLabel.ordered(labels)
     }
 
     static func lastSessions(_ db: Database, _ count: Int?) throws -> [WorkoutSession] {

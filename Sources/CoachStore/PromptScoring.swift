@@ -1,3 +1,5 @@
+import PunchKit
+
 /// The one place where a punch is scored against a callout. The store applies it to every punch it
 /// records with a prompt; the coach uses it to decide which open prompt a punch answers.
 ///
@@ -33,7 +35,7 @@ public struct PromptScoring: Sendable, Equatable {
     }
 
     /// Whether a punch of `label` thrown with `hand` is the one `prompt` called for.
-    public static func isCorrect(label: String, hand: String, for prompt: Prompt) -> Bool {
+    public static func isCorrect(label: String, hand: Hand, for prompt: Prompt) -> Bool {
         guard label == prompt.expectedLabel else { return false }
         guard let expectedHand = prompt.expectedHand else { return true }
         return hand == expectedHand

@@ -26,6 +26,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case diskFull(path: String)
     /// A write named a session, round or prompt that is not in the database.
     case unknownRecord(path: String, what: String)
+    /// A row holds a value no record of this build can hold (e.g. a hand other than lead, rear, none).
+    case unreadableValue(path: String, column: String, reason: String)
     /// Any other SQLite failure.
     case sqlite(path: String, message: String)
 
@@ -57,6 +59,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path): the disk is full; free some space"
         case .unknownRecord(let path, let what):
             "\(path) has no \(what); it may have been deleted while the coach ran"
+        case .unreadableValue(let path, let column, let reason):
+            "\(path) holds a \(column) this PunchCoach cannot read (\(reason)); restore a copy or choose another --db"
         case .sqlite(let path, let message):
             "\(path): SQLite error: \(message)"
         }
@@ -65,6 +69,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The StoreError for an error thrown while using the database at `path`.
     static func wrap(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        if case let .dataCorrupted(context) = error as? DecodingError {
+            let column = context.codingPath.last?.stringValue ?? "value"
+            return .unreadableValue(path: path, column: column, reason: context.debugDescription)
+        }
         guard let error = error as? DatabaseError else {
             return .sqlite(path: path, message: String(describing: error))
         }

@@ -91,10 +91,10 @@ public final class PunchDetector {
         stanceTracker = StanceTracker(fixed: configuration.stance)
         probabilities = [Float](repeating: 0, count: classifier.classes.count)
         punchClasses = classifier.punchClassIndices
-        jabIndex = classifier.classes.firstIndex(of: "jab")
-        idleIndex = classifier.classes.firstIndex(of: "idle")
-        doubleJabIndex = classifier.classes.firstIndex(of: "double_jab")
-        stanceIndex = classifier.classes.firstIndex(of: "stance")
+        jabIndex = classifier.classes.firstIndex(of: PunchLabel.jab.rawValue)
+        idleIndex = classifier.classes.firstIndex(of: PunchLabel.idle.rawValue)
+        doubleJabIndex = classifier.classes.firstIndex(of: PunchLabel.doubleJab.rawValue)
+        stanceIndex = classifier.classes.firstIndex(of: PunchLabel.stance.rawValue)
     }
 
     /// Feeds one frame (canonical layout, increasing time); returns the events it completes.
@@ -283,8 +283,6 @@ public final class PunchDetector {
         return out
     }
 
-    static let impliedHand: [String: Hand] = ["jab": .lead, "double_jab": .lead, "cross": .rear]
-
     /// Whether the wrist moving fastest now (last 0.2 s) is not the one that led the run so far.
     private func handChanged(since start: Double) -> Bool {
         let before = speeds.peaks(from: start - 0.1, to: time - 0.2), now = speeds.peaks(from: time - 0.2, to: time)
@@ -314,9 +312,10 @@ public final class PunchDetector {
         // fastest single frame, which a pose model's left/right swap or a jumping joint can give either hand.
         let paths = speeds.paths(from: r.start - 0.1, to: end + 0.05)
         let side: Side = paths.left >= paths.right ? .left : .right
-        let hand = Self.impliedHand[name] ?? Hand.of(side: side, stance: stanceTracker.stance)
+        let implied = PunchLabel.impliedHand(name)
+        let hand = implied ?? Hand.of(side: side, stance: stanceTracker.stance)
         let leadSide = Hand.lead.side(in: stanceTracker.stance) ?? .left
-        let peak = Self.impliedHand[name] == nil ? max(peaks.left, peaks.right)
+        let peak = implied == nil ? max(peaks.left, peaks.right)
             : ((hand == .lead) == (leadSide == .left) ? peaks.left : peaks.right)
         let event = PunchEvent(start: r.start, end: end, label: name, hand: hand,
                                confidence: Double(recent[label]), peakSpeed: peak)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoachStore
 import Foundation
+import PunchKit
 
 /// Hidden tools for the history store: fill a database with demo workouts, or write punches one by
 /// one (the crash test kills it with SIGKILL mid-way).
@@ -46,8 +47,8 @@ struct DebugStoreCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try HistoryStore.openForWriting(at: db)
-            let session = try store.beginSession(WorkoutSession(mode: "free", source: "debug-store"))
-            let labels = PunchLabels.known
+            let session = try store.beginSession(WorkoutSession(mode: .free, source: "debug-store"))
+            let labels = PunchLabel.punches.map(\.rawValue)
             var prompt: Prompt?
             for i in 0..<count {
                 let t = Double(i) * 0.5
@@ -58,7 +59,7 @@ struct DebugStoreCommand: AsyncParsableCommand {
                 let punch = try store.addPunch(
                     Punch(
                         sessionId: session.id!, promptId: i % 4 == 0 ? prompt?.id : nil, label: labels[i % labels.count],
-                        hand: "lead", start: t + 0.3, end: t + 0.6, confidence: 0.9, peakSpeed: 5 + Double(i % 7) * 0.3))
+                        hand: .lead, start: t + 0.3, end: t + 0.6, confidence: 0.9, peakSpeed: 5 + Double(i % 7) * 0.3))
                 // Printed only after the commit returned: every id on stdout is in the database.
                 FileHandle.standardOutput.write(Data("\(punch.id!)\n".utf8))
                 if intervalMs > 0 { try await Task.sleep(nanoseconds: UInt64(intervalMs * 1_000_000)) }

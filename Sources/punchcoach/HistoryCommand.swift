@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoachStore
 import Foundation
+import PunchKit
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,7 @@ struct HistoryCommand: AsyncParsableCommand {
         defer { try? store?.close() }
         let seen = try store?.labels() ?? []
         if let punch {
-            let known = PunchLabels.ordered(PunchLabels.known + seen)
+            let known = PunchLabel.ordered(PunchLabel.punches.map(\.rawValue) + seen)
             guard known.contains(punch) else {
                 throw CLIError("unknown punch type '\(punch)' for --punch; known: \(known.joined(separator: ", "))")
             }

@@ -22,7 +22,7 @@ enum ModelLocation {
 
     /// The model at `path`, or the default one, or an untrained one when there is no default.
     static func loadOrFresh(_ path: String?) throws -> PunchClassifier {
-        try loadIfPresent(path) ?? PunchClassifier(classes: ClassOrder.standard, background: ClassOrder.standardBackground,
+        try loadIfPresent(path) ?? PunchClassifier(classes: PunchLabel.allCases.map(\.rawValue), background: PunchLabel.background.map(\.rawValue),
                                                    lookahead: TrainingConfiguration().lookahead, seed: 1)
     }
 

@@ -79,7 +79,7 @@ struct TrainCommand: AsyncParsableCommand {
             guard let firstBackground = requestedBackground.first else { throw CLIError("--background needs at least one label (e.g. stance)") }
             // Clips of punches only still have guard around each punch: those frames are the first background label.
             if labels.isDisjoint(with: requestedBackground) { labels.insert(firstBackground) }
-            classes = ClassOrder.order(Array(labels))
+            classes = PunchLabel.ordered(labels)
             backgroundClasses = requestedBackground.filter(classes.contains)
         }
         guard classes.count >= 2 else { throw CLIError("the data has \(classes.count) label(s) (\(classes.joined(separator: ", "))); need at least 2") }

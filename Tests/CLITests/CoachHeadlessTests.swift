@@ -42,12 +42,12 @@ struct CoachHeadlessTests {
         // The database opens (for writing, as the next workout would, and for reading) and has them all.
         let store = try HistoryStore.openForWriting(at: db)
         let sessions = try store.sessions()
-        #expect(sessions.count == 1 && sessions[0].endedAt == nil && sessions[0].mode == "rounds" && sessions[0].source == "demo")
+        #expect(sessions.count == 1 && sessions[0].endedAt == nil && sessions[0].mode == .rounds && sessions[0].source == "demo")
         let punches = try store.punches(session: try #require(sessions[0].id))
         let byId = Dictionary(uniqueKeysWithValues: punches.map { ($0.id!, $0) })
         for line in logged {
             let p = try #require(byId[Int64(line[1])!], "punch \(line) was reported but is not stored")
-            #expect(p.label == line[2] && p.hand == line[3])
+            #expect(p.label == line[2] && p.hand.rawValue == line[3])
             #expect(p.roundId != nil, "a punch of round 1 belongs to the round")
         }
         #expect(try store.rounds(session: sessions[0].id!).count == 1)

@@ -91,7 +91,7 @@ import Testing
         let store = try HistoryStore.openForWriting(at: path)
         #expect(try store.schemaVersion() == 2)
         let session = try #require(try store.sessions().first)
-        #expect(session.id == 7 && session.stance == "southpaw" && session.source == "camera:0")
+        #expect(session.id == 7 && session.stance == .southpaw && session.source == "camera:0")
         #expect(abs(session.startedAt.timeIntervalSince(started)) < 0.001)
         let punches = try store.punches(session: 7)
         #expect(punches.map(\.label) == ["jab", "double_jab", "hook"])
@@ -100,7 +100,7 @@ import Testing
         // And the v2 tables work.
         let prompt = try store.addPrompt(Prompt(sessionId: 7, calledAt: 10, combo: "jab", expectedLabel: "jab"))
         let punch = try store.addPunch(
-            Punch(sessionId: 7, promptId: prompt.id, label: "jab", hand: "lead", start: 10.4, end: 10.7, confidence: 0.9))
+            Punch(sessionId: 7, promptId: prompt.id, label: "jab", hand: .lead, start: 10.4, end: 10.7, confidence: 0.9))
         #expect(punch.correct == true)
         try store.close()
     }

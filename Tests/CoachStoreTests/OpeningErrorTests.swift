@@ -104,7 +104,7 @@ import Testing
         let reader = try #require(try HistoryStore.openForReading(at: path))
         #expect(try reader.summary().punches.map(\.total.count) == [1, 1])
         #expect(throws: StoreError.readOnly(path: path)) {
-            try reader.beginSession(WorkoutSession(mode: "free", source: "test"))
+            try reader.beginSession(WorkoutSession(mode: .free, source: "test"))
         }
         try reader.close()
         #expect(contents(path) == before)
@@ -125,20 +125,44 @@ import Testing
         #expect(try HistoryStore.openForReading(at: path) == nil)
     }
 
+    /// A value outside a typed column's vocabulary (written by hand, or by another program) is refused
+    /// in one line naming the file and the column, not read as something else.
+    @Test func aValueOutsideItsColumnsVocabulary() throws {
+        let dir = try ScratchDirectory()
+        let path = dir.file("history.sqlite")
+        let store = try HistoryStore.openForWriting(at: path)
+        let session = try store.beginSession(WorkoutSession(mode: .free, source: "test"))
+        try store.addPunch(Punch(sessionId: session.id!, label: "jab", hand: .lead, start: 1, end: 1.2, confidence: 1))
+        try store.close()
+        let other = try rawQueue(path)
+        try other.write { db in try db.execute(sql: "UPDATE punch SET hand = 'left'") }
+        try other.close()
+        let reader = try #require(try HistoryStore.openForReading(at: path))
+        do {
+            _ = try reader.punches(session: session.id!)
+            Issue.record("a hand 'left' was read")
+        } catch let error as StoreError {
+            guard case .unreadableValue(path, "hand", _) = error else { Issue.record("\(error)"); return }
+            #expect(error.description.hasPrefix("\(path) holds a hand this PunchCoach cannot read ("))
+            #expect(!error.description.contains("\n"))
+        }
+        try reader.close()
+    }
+
     /// Another connection holds the write lock: opening for writing, and writing with a store
     /// already open, fail after the busy timeout with `locked`.
     @Test func aDatabaseLockedByAnotherWriter() throws {
         let dir = try ScratchDirectory()
         let path = dir.file("history.sqlite")
         let store = try HistoryStore.openForWriting(at: path, busyTimeout: 0.2)
-        let session = try store.beginSession(WorkoutSession(mode: "free", source: "test"))
+        let session = try store.beginSession(WorkoutSession(mode: .free, source: "test"))
         let other = try rawQueue(path)
         try other.inTransaction(.immediate) { db in
             try db.execute(sql: "INSERT INTO session (started_at, mode, source) VALUES ('2025-01-01 00:00:00.000', 'x', 'y')")
             let started = Date()
             #expect(throws: StoreError.locked(path: path)) { try HistoryStore.openForWriting(at: path, busyTimeout: 0.2) }
             #expect(throws: StoreError.locked(path: path)) {
-                try store.addPunch(Punch(sessionId: session.id!, label: "jab", hand: "lead", start: 1, end: 1.2, confidence: 1))
+                try store.addPunch(Punch(sessionId: session.id!, label: "jab", hand: .lead, start: 1, end: 1.2, confidence: 1))
             }
             #expect(Date().timeIntervalSince(started) >= 0.35)  // both waited for the lock first
             // In WAL mode a reader is not blocked by the writer: history works during a workout.
@@ -147,7 +171,7 @@ import Testing
             try reader.close()
             return .rollback
         }
-        try store.addPunch(Punch(sessionId: session.id!, label: "jab", hand: "lead", start: 1, end: 1.2, confidence: 1))
+        try store.addPunch(Punch(sessionId: session.id!, label: "jab", hand: .lead, start: 1, end: 1.2, confidence: 1))
         try store.close()
         #expect(
             StoreError.locked(path: path).description

@@ -4,23 +4,23 @@ import Testing
 
 @Suite struct PromptScoringTests {
     let jab = Prompt(id: 1, sessionId: 1, calledAt: 10, combo: "jab", expectedLabel: "jab")
-    let leadHook = Prompt(id: 2, sessionId: 1, calledAt: 20, combo: "hook", expectedLabel: "hook", expectedHand: "lead")
+    let leadHook = Prompt(id: 2, sessionId: 1, calledAt: 20, combo: "hook", expectedLabel: "hook", expectedHand: .lead)
 
     @Test func labelDecidesCorrectness() {
-        #expect(PromptScoring.isCorrect(label: "jab", hand: "lead", for: jab))
-        #expect(PromptScoring.isCorrect(label: "jab", hand: "rear", for: jab))  // no hand called: either
-        #expect(!PromptScoring.isCorrect(label: "cross", hand: "rear", for: jab))
-        #expect(!PromptScoring.isCorrect(label: "double_jab", hand: "lead", for: jab))  // its own label
+        #expect(PromptScoring.isCorrect(label: "jab", hand: .lead, for: jab))
+        #expect(PromptScoring.isCorrect(label: "jab", hand: .rear, for: jab))  // no hand called: either
+        #expect(!PromptScoring.isCorrect(label: "cross", hand: .rear, for: jab))
+        #expect(!PromptScoring.isCorrect(label: "double_jab", hand: .lead, for: jab))  // its own label
     }
 
     @Test func aCalledHandMustMatch() {
-        #expect(PromptScoring.isCorrect(label: "hook", hand: "lead", for: leadHook))
-        #expect(!PromptScoring.isCorrect(label: "hook", hand: "rear", for: leadHook))
+        #expect(PromptScoring.isCorrect(label: "hook", hand: .lead, for: leadHook))
+        #expect(!PromptScoring.isCorrect(label: "hook", hand: .rear, for: leadHook))
     }
 
     @Test func reactionIsStartMinusCallout() {
         #expect(PromptScoring.reactionMs(start: 10.35, prompt: jab) == (10.35 - 10) * 1000)
-        let punch = Punch(sessionId: 1, label: "jab", hand: "lead", start: 10.4, end: 10.7, confidence: 1, correct: false)
+        let punch = Punch(sessionId: 1, label: "jab", hand: .lead, start: 10.4, end: 10.7, confidence: 1, correct: false)
         let scored = PromptScoring.scored(punch, against: jab)
         #expect(scored.promptId == 1 && scored.correct == true)
         #expect(abs(scored.reactionMs! - 400) < 1e-9)

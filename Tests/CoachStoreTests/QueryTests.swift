@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CoachStore
+import PunchKit
 
 @Suite struct QueryTests {
     /// Two sessions whose every number is worked out by hand below.
@@ -15,13 +16,13 @@ import Testing
     static func handBuilt() throws -> (HistoryStore, a: Int64, b: Int64) {
         let store = try HistoryStore.inMemory()
         let day = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
-        let a = try store.beginSession(WorkoutSession(startedAt: day, mode: "drill", source: "demo")).id!
-        let b = try store.beginSession(WorkoutSession(startedAt: day.addingTimeInterval(86_400), mode: "drill", source: "demo")).id!
-        func prompt(_ session: Int64, _ at: Double, _ label: String, hand: String? = nil) throws -> Int64 {
+        let a = try store.beginSession(WorkoutSession(startedAt: day, mode: .drill, source: "demo")).id!
+        let b = try store.beginSession(WorkoutSession(startedAt: day.addingTimeInterval(86_400), mode: .drill, source: "demo")).id!
+        func prompt(_ session: Int64, _ at: Double, _ label: String, hand: Hand? = nil) throws -> Int64 {
             try store.addPrompt(Prompt(sessionId: session, calledAt: at, combo: label, expectedLabel: label, expectedHand: hand)).id!
         }
         func punch(
-            _ session: Int64, _ prompt: Int64?, _ label: String, _ hand: String, _ start: Double, _ speed: Double,
+            _ session: Int64, _ prompt: Int64?, _ label: String, _ hand: Hand, _ start: Double, _ speed: Double,
             units: String = "m/s"
         ) throws {
             try store.addPunch(
@@ -29,15 +30,15 @@ import Testing
                     sessionId: session, promptId: prompt, label: label, hand: hand, start: start, end: start + 0.3,
                     confidence: 0.9, peakSpeed: speed, speedUnits: units))
         }
-        try punch(a, try prompt(a, 10, "jab"), "jab", "lead", 10.3, 5)
-        try punch(a, try prompt(a, 20, "jab"), "cross", "rear", 20.5, 7)
-        try punch(a, try prompt(a, 30, "hook", hand: "lead"), "hook", "rear", 30.4, 6)
+        try punch(a, try prompt(a, 10, "jab"), "jab", .lead, 10.3, 5)
+        try punch(a, try prompt(a, 20, "jab"), "cross", .rear, 20.5, 7)
+        try punch(a, try prompt(a, 30, "hook", hand: .lead), "hook", .rear, 30.4, 6)
         _ = try prompt(a, 40, "cross")
-        try punch(a, nil, "double_jab", "lead", 50, 4)
-        try punch(a, nil, "hook", "lead", 60, 2, units: "torso/s")
+        try punch(a, nil, "double_jab", .lead, 50, 4)
+        try punch(a, nil, "hook", .lead, 60, 2, units: "torso/s")
         let p5 = try prompt(b, 5, "jab")
-        try punch(b, p5, "jab", "lead", 5.2, 6)
-        try punch(b, p5, "jab", "lead", 5.6, 7)
+        try punch(b, p5, "jab", .lead, 5.2, 6)
+        try punch(b, p5, "jab", .lead, 5.6, 7)
         _ = try prompt(b, 15, "uppercut")
         return (store, a, b)
     }
@@ -131,7 +132,7 @@ import Testing
             #expect(entry.trend.map(\.sessionId) == Array(ids.suffix(2)))
             #expect(entry.trend.map(\.stats.count) == ids.suffix(2).map { id in mine.filter { $0.sessionId == id }.count })
         }
-        #expect(Set(summary.punches.map(\.label)) == Set(PunchLabels.known))
+        #expect(Set(summary.punches.map(\.label)) == Set(PunchLabel.punches.map(\.rawValue)))
     }
 
     @Test func speedDistributionBinsCoverEverySpeed() throws {

@@ -21,9 +21,9 @@ func rawQueue(_ path: String) throws -> DatabaseQueue {
 /// A database at `path` with this build's schema and one session with two punches, closed.
 func makeCurrentDatabase(_ path: String) throws {
     let store = try HistoryStore.openForWriting(at: path)
-    let session = try store.beginSession(WorkoutSession(mode: "free", source: "test"))
+    let session = try store.beginSession(WorkoutSession(mode: .free, source: "test"))
     for label in ["jab", "cross"] {
-        try store.addPunch(Punch(sessionId: session.id!, label: label, hand: "lead", start: 1, end: 1.3, confidence: 0.9))
+        try store.addPunch(Punch(sessionId: session.id!, label: label, hand: .lead, start: 1, end: 1.3, confidence: 0.9))
     }
     try store.close()
 }

@@ -79,7 +79,7 @@ public struct HistorySummary: Sendable, Equatable {
     public var sessions: Int
     public var firstSession: Date?
     public var lastSession: Date?
-    /// One entry per label punched or called, in `PunchLabels.ordered` order.
+    /// One entry per label punched or called, in `PunchLabel.ordered` order.
     public var punches: [PunchSummary]
 
     public init(sessions: Int, firstSession: Date?, lastSession: Date?, punches: [PunchSummary]) {

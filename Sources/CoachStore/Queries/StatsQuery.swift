@@ -1,4 +1,5 @@
 import GRDB
+import PunchKit
 
 /// The SQL behind history's numbers: punch and prompt aggregates of each label, optionally per
 /// session and per hand. Counts and means come from the stored punches; `correct` and
@@ -22,7 +23,7 @@ struct StatsQuery {
             let key = Key(row)
             let count: Int = row["count"]
             result[key] = PunchStats(
-                count: count, thrown: count * PunchLabels.punchesPerEvent(key.label),
+                count: count, thrown: count * PunchLabel.punchesPerEvent(key.label),
                 reactionMsMean: row["reaction_ms"], speedMean: row["speed"], speedTorsoMean: row["speed_torso"])
         }
         let promptRows = try Row.fetchAll(db, sql: promptSQL(), arguments: arguments())

@@ -1,4 +1,5 @@
 import GRDB
+import PunchKit
 
 /// One punch the coach called out. A combo ("jab, cross, hook") is one prompt a punch, sharing
 /// `calledAt` and `combo`, with `position` 0, 1, 2.
@@ -16,11 +17,11 @@ public struct Prompt: Codable, Equatable, Sendable, FetchableRecord, MutablePers
     public var position: Int
     public var expectedLabel: String
     /// `lead` or `rear` when the callout names a hand; nil when either will do.
-    public var expectedHand: String?
+    public var expectedHand: Hand?
 
     public init(
         id: Int64? = nil, sessionId: Int64, roundId: Int64? = nil, calledAt: Double, combo: String,
-        position: Int = 0, expectedLabel: String, expectedHand: String? = nil
+        position: Int = 0, expectedLabel: String, expectedHand: Hand? = nil
     ) {
         self.id = id
         self.sessionId = sessionId

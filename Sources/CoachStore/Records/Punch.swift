@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PunchKit
 
 /// A punch the coach showed: what the classifier saw, and, when it answered a callout, whether it
 /// was the punch called and how fast it came.
@@ -13,8 +14,7 @@ public struct Punch: Codable, Equatable, Sendable, FetchableRecord, MutablePersi
     public var promptId: Int64?
     /// jab, double_jab, cross, hook, uppercut (a double jab is one event), or a trained class.
     public var label: String
-    /// lead, rear or none.
-    public var hand: String
+    public var hand: Hand
     /// Session seconds.
     public var start: Double
     public var end: Double
@@ -31,7 +31,7 @@ public struct Punch: Codable, Equatable, Sendable, FetchableRecord, MutablePersi
 
     public init(
         id: Int64? = nil, sessionId: Int64, roundId: Int64? = nil, promptId: Int64? = nil, label: String,
-        hand: String, start: Double, end: Double, confidence: Double, peakSpeed: Double? = nil,
+        hand: Hand, start: Double, end: Double, confidence: Double, peakSpeed: Double? = nil,
         speedUnits: String? = "m/s", correct: Bool? = nil, reactionMs: Double? = nil, createdAt: Date = Date()
     ) {
         self.id = id

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PunchKit
 
 /// One workout: from the coach's start to its end (`endedAt` stays nil when the coach crashed).
 public struct WorkoutSession: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
@@ -9,20 +10,19 @@ public struct WorkoutSession: Codable, Equatable, Sendable, FetchableRecord, Mut
     public var id: Int64?
     public var startedAt: Date
     public var endedAt: Date?
-    /// free, drill, combo, rounds or record.
-    public var mode: String
+    public var mode: ModeKind
     /// Where the frames came from: `camera:N`, a video path, `demo`, a skeletons path.
     public var source: String
-    /// orthodox or southpaw, when known.
-    public var stance: String?
+    /// When known.
+    public var stance: Stance?
     /// The classifier's name and its training-data hash, when known.
     public var model: String?
     public var modelHash: String?
     public var notes: String?
 
     public init(
-        id: Int64? = nil, startedAt: Date = Date(), endedAt: Date? = nil, mode: String, source: String,
-        stance: String? = nil, model: String? = nil, modelHash: String? = nil, notes: String? = nil
+        id: Int64? = nil, startedAt: Date = Date(), endedAt: Date? = nil, mode: ModeKind, source: String,
+        stance: Stance? = nil, model: String? = nil, modelHash: String? = nil, notes: String? = nil
     ) {
         self.id = id
         self.startedAt = startedAt

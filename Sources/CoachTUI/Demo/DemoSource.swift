@@ -99,13 +99,13 @@ public final class DemoSource: PoseSource, CoachListener {
     }
 
     static func synthAction(_ p: CalledPunch) -> SynthAction? {
-        switch p.label {
-        case "jab": return .jab
-        case "double_jab": return .doubleJab
-        case "cross": return .cross
-        case "hook": return .hook(p.hand ?? .lead)
-        case "uppercut": return .uppercut(p.hand ?? .rear)
-        default: return nil
+        switch PunchLabel(rawValue: p.label) {
+        case .jab: return .jab
+        case .doubleJab: return .doubleJab
+        case .cross: return .cross
+        case .hook: return .hook(p.hand ?? .lead)
+        case .uppercut: return .uppercut(p.hand ?? .rear)
+        case .stance, .idle, nil: return nil
         }
     }
 }

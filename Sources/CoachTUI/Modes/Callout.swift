@@ -15,7 +15,7 @@ public struct CalledPunch: Hashable, Sendable, CustomStringConvertible {
 
     /// What the coach says: `jab`, `double jab`, `lead hook`, `rear uppercut`.
     public var description: String {
-        let name = label.replacingOccurrences(of: "_", with: " ")
+        let name = PunchLabel.spoken(label)
         guard let hand, hand != .none else { return name }
         return "\(hand.rawValue) \(name)"
     }
@@ -23,15 +23,15 @@ public struct CalledPunch: Hashable, Sendable, CustomStringConvertible {
     /// The punches of the default model that a coach calls: jab, double jab, cross, and hooks and
     /// uppercuts with either hand — restricted to the classes `available` (a model's classes).
     public static func vocabulary(available: [String]) -> [CalledPunch] {
-        let all: [CalledPunch] = [
-            CalledPunch("jab"), CalledPunch("double_jab"), CalledPunch("cross"),
-            CalledPunch("hook", hand: .lead), CalledPunch("hook", hand: .rear),
-            CalledPunch("uppercut", hand: .lead), CalledPunch("uppercut", hand: .rear),
-        ]
+        // A punch that implies its hand is called by name alone, the others once with each hand.
+        let all = PunchLabel.punches.flatMap { label in
+            label.impliedHand != nil ? [CalledPunch(label.rawValue)]
+                : [CalledPunch(label.rawValue, hand: .lead), CalledPunch(label.rawValue, hand: .rear)]
+        }
         let set = Set(available)
         var out = all.filter { set.contains($0.label) }
         // A user-trained class the coach has no name for is called by its label, either hand.
-        let known = Set(all.map(\.label)) .union(["stance", "idle"])
+        let known = Set(PunchLabel.allCases.map(\.rawValue))
         out += available.filter { !known.contains($0) }.map { CalledPunch($0) }
         return out
     }
@@ -59,7 +59,7 @@ public struct Callout: Equatable, Sendable {
     func prompts(sessionId: Int64, roundId: Int64? = nil) -> [Prompt] {
         punches.enumerated().map { i, p in
             Prompt(sessionId: sessionId, roundId: roundId, calledAt: calledAt, combo: comboKey, position: i,
-                   expectedLabel: p.label, expectedHand: p.hand?.rawValue)
+                   expectedLabel: p.label, expectedHand: p.hand)
         }
     }
 }

@@ -78,7 +78,7 @@ public struct CalloutPicker: Sendable {
         var out: [CalledPunch] = []
         for _ in 0..<length {
             let last = out.last
-            let repeatable = last?.label == "jab"
+            let repeatable = last?.label == PunchLabel.jab.rawValue
             out.append(pickPunch(excluding: repeatable ? nil : last))
         }
         return out

@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// Free shadow-boxing: every punch is counted; no calls, no end (until the boxer quits or the input ends).

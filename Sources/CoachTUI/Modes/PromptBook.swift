@@ -76,7 +76,7 @@ public struct PromptBook: Sendable {
         let key = PromptKey(localId: id)
         return PromptOutcome(
             key: key, called: called[key] ?? CalledPunch(prompt.expectedLabel), thrown: event.label,
-            correct: PromptScoring.isCorrect(label: event.label, hand: event.hand.rawValue, for: prompt),
+            correct: PromptScoring.isCorrect(label: event.label, hand: event.hand, for: prompt),
             reactionMs: PromptScoring.reactionMs(start: event.start, prompt: prompt), speed: event.peakSpeed)
     }
 

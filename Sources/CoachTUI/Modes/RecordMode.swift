@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// Guided recording of a personal dataset: the coach asks for each class in turn, `clipsPerClass`
@@ -41,7 +42,9 @@ public final class RecordMode: WorkoutMode {
             for k in 1...max(1, clipsPerClass) {
                 var punch: CalledPunch? = nil
                 if punchLabels.contains(label) {
-                    let hand: Hand? = (label == "hook" || label == "uppercut") ? (k % 2 == 1 ? .lead : .rear) : nil
+                    // Hooks and uppercuts alternate the hand, starting with the lead (the others imply theirs).
+                    let either = PunchLabel(rawValue: label).map { $0.isPunch && $0.impliedHand == nil } ?? false
+                    let hand: Hand? = either ? (k % 2 == 1 ? .lead : .rear) : nil
                     punch = CalledPunch(label, hand: hand)
                 }
                 steps.append(Step(label: label, clip: k, punch: punch))
@@ -72,7 +75,7 @@ public final class RecordMode: WorkoutMode {
                 callout = nil
                 span = nil
                 actions.append(.recordingStarted(label: steps[i].label, clip: steps[i].clip, at: s + readySeconds))
-                if steps[i].label == "idle" { actions.append(.rest(until: s + readySeconds + clipSeconds)) }
+                if steps[i].label == PunchLabel.idle.rawValue { actions.append(.rest(until: s + readySeconds + clipSeconds)) }
             case .recording(let i):
                 let step = steps[i]
                 if callout == nil, let p = step.punch, now - s >= callDelay {
@@ -132,9 +135,9 @@ public final class RecordMode: WorkoutMode {
     }
 
     private func instruction(_ step: Step) -> String {
-        switch step.label {
-        case "stance": return "hold your guard, move as between punches"
-        case "idle": return "drop your hands: walk, stretch, rest"
+        switch PunchLabel(rawValue: step.label) {
+        case .stance: return "hold your guard, move as between punches"
+        case .idle: return "drop your hands: walk, stretch, rest"
         default: return step.punch.map { "throw one \($0) when called, then back to guard" } ?? "perform: \(Format.name(step.label))"
         }
     }

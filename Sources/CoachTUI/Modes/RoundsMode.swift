@@ -1,3 +1,4 @@
+import CoachStore
 import PunchKit
 
 /// Timed rounds and rests (e.g. 3 × 3 min with 1 min rest): a short get-ready, then work, rest, work …

@@ -1,9 +1,5 @@
+import CoachStore
 import PunchKit
-
-/// The workout modes of `punchcoach coach --mode`.
-public enum ModeKind: String, CaseIterable, Sendable {
-    case free, drill, combo, rounds, record
-}
 
 /// What a mode did as its clock advanced; the session turns these into store writes, cues for the
 /// demo boxer and recordings.

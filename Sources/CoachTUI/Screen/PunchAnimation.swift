@@ -17,21 +17,22 @@ public enum PunchAnimation {
     /// The pose at the peak of `punch` (orthodox).
     static func peak(_ punch: CalledPunch) -> Pose {
         var p = guardPose
-        let rear = punch.hand == .rear || punch.label == "cross"
+        let label = PunchLabel(rawValue: punch.label)
+        let rear = punch.hand == .rear || label?.impliedHand == .rear
         if rear { p.rShoulder = (0.1, 1.4, 0.14); p.lShoulder = (-0.2, 1.4, -0.04) }
-        switch (punch.label, rear) {
-        case ("jab", _), ("double_jab", _):
+        switch (label, rear) {
+        case (.jab, _), (.doubleJab, _):
             p.lElbow = (-0.12, 1.4, 0.4); p.lHand = (-0.05, 1.45, 0.72)
-        case ("cross", _):
+        case (.cross, _):
             p.rElbow = (0.05, 1.42, 0.46); p.rHand = (-0.03, 1.45, 0.8)
-        case ("hook", false):
+        case (.hook, false):
             p.lShoulder = (-0.14, 1.4, 0.12)
             p.lElbow = (-0.45, 1.38, 0.22); p.lHand = (-0.12, 1.42, 0.5)
-        case ("hook", true):
+        case (.hook, true):
             p.rElbow = (0.45, 1.38, 0.2); p.rHand = (0.1, 1.42, 0.5)
-        case ("uppercut", false):
+        case (.uppercut, false):
             p.lElbow = (-0.16, 1.02, 0.3); p.lHand = (-0.08, 1.56, 0.42)
-        case ("uppercut", true):
+        case (.uppercut, true):
             p.rElbow = (0.12, 1.02, 0.26); p.rHand = (0.0, 1.56, 0.42)
         default:
             break
@@ -49,10 +50,11 @@ public enum PunchAnimation {
         var t = elapsed.truncatingRemainder(dividingBy: cycle)
         if t < 0 { t += cycle }
         for i in punches.indices {
-            let length = punches[i].label == "double_jab" ? punchSeconds * 2 : punchSeconds
+            let jabs = PunchLabel.punchesPerEvent(punches[i].label)
+            let length = punchSeconds * Double(jabs)
             if t < length {
                 var u = t / length
-                if punches[i].label == "double_jab" { u = (u * 2).truncatingRemainder(dividingBy: 1) }
+                if jabs > 1 { u = (u * Double(jabs)).truncatingRemainder(dividingBy: 1) }
                 // Fast out (35 %), slower back.
                 let e = u < 0.35 ? sin(u / 0.35 * Double.pi / 2) : cos((u - 0.35) / 0.65 * Double.pi / 2)
                 return (i, e)

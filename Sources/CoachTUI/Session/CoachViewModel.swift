@@ -1,3 +1,4 @@
+import CoachStore
 import PunchDetect
 import PunchKit
 

@@ -44,7 +44,7 @@ public final class WorkoutRecorder {
 
     public func begin(mode: ModeKind, source: String, stance: Stance?, model: String?, modelHash: String?, notes: String?) throws {
         guard let store else { return }
-        let s = try store.beginSession(WorkoutSession(mode: mode.rawValue, source: source, stance: stance?.rawValue,
+        let s = try store.beginSession(WorkoutSession(mode: mode, source: source, stance: stance,
                                                       model: model, modelHash: modelHash, notes: notes))
         sessionId = s.id
         append("session,\(s.id ?? 0)")
@@ -87,7 +87,7 @@ public final class WorkoutRecorder {
         let roundId = round.flatMap { roundIds[$0] }
         let stored = try store.addPunch(Punch(
             sessionId: sessionId, roundId: roundId, promptId: key.flatMap { promptIds[$0] }, label: e.label,
-            hand: e.hand.rawValue, start: e.start, end: e.end, confidence: e.confidence, peakSpeed: e.peakSpeed,
+            hand: e.hand, start: e.start, end: e.end, confidence: e.confidence, peakSpeed: e.peakSpeed,
             speedUnits: speedInMetres ? "m/s" : "torso/s"))
         append("punch,\(stored.id ?? 0),\(e.label),\(e.hand.rawValue),\(e.start),\(e.end)")
         return stored

@@ -19,7 +19,8 @@ import PunchKit
 public enum FrameLabels {
     public static func make(clip: LabelledClip, resampled s: SkeletonSequence, classes: [String], background: [String]) -> [Int] {
         let index = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
-        let defaultBackground = background.contains("stance") ? "stance" : background.first
+        let stance = PunchLabel.stance.rawValue, jab = PunchLabel.jab.rawValue
+        let defaultBackground = background.contains(stance) ? stance : background.first
         let clipLabel = clip.label
         let fill: String?
         if let clipLabel, background.contains(clipLabel) { fill = clipLabel } else { fill = defaultBackground }
@@ -33,15 +34,17 @@ public enum FrameLabels {
         }
         for seg in segments {
             let label = index[seg.label] ?? -1
-            var secondJab = -Double.infinity
+            var secondJab = -Double.infinity, firstJab = label
             // Annotations that already split the double jab (a jab segment ending where it starts, as the
             // synthetic boxer writes them) need no search.
-            let split = segments.contains { $0.label == "jab" && abs($0.end - seg.start) < 1e-6 }
-            if seg.label == "double_jab", !split, index["jab"] != nil, let onset = SecondJab.onset(s, from: seg.start, to: seg.end) {
+            let split = segments.contains { $0.label == jab && abs($0.end - seg.start) < 1e-6 }
+            if seg.label == PunchLabel.doubleJab.rawValue, !split, let jabIndex = index[jab],
+               let onset = SecondJab.onset(s, from: seg.start, to: seg.end) {
                 secondJab = onset
+                firstJab = jabIndex
             }
             for f in 0..<s.frameCount where s.times[f] >= seg.start && s.times[f] <= seg.end {
-                labels[f] = s.times[f] < secondJab ? index["jab"]! : label
+                labels[f] = s.times[f] < secondJab ? firstJab : label
             }
         }
         return labels
