@@ -21,9 +21,9 @@ struct BenchCommand: AsyncParsableCommand {
             the CPU share of each thread.
             """)
 
-    @Flag(help: "Print one JSON object on stdout.") var json = false
-    @Option(help: "Model file to time (default: the shipped model, else a fresh one of the standard shape).")
-    var model: String?
+    @OptionGroup var output: JSONOption
+    /// Without a model file the forward pass is timed on a fresh network of the standard shape.
+    @OptionGroup var modelOption: ModelOption
     @Option(help: ArgumentHelp("Measure the live coach on VIDEO played as a camera.", valueName: "VIDEO")) var live: String?
     @Option(help: ArgumentHelp("--live: stop after T seconds (default: the whole video).", valueName: "T")) var seconds: Double?
     @Option(help: ArgumentHelp("Time BlazePose on every frame of VIDEO (decode excluded, tracked) with a breakdown by stage.", valueName: "VIDEO"))
@@ -61,24 +61,24 @@ struct BenchCommand: AsyncParsableCommand {
             if let threads, threads < 1 { throw CLIError("--threads \(threads): give at least 1 OpenCV thread") }
             if let frames, frames < 1 { throw CLIError("--frames \(frames): give at least 1 frame") }
             let report = try PoseVideoBench(video: poseVideo, threads: threads ?? 2, maxFrames: frames, ownDepthwise: !opencvDepthwise).run()
-            if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
+            if output.json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
             return
         }
         if let live {
-            let report = try LiveBench(video: live, model: model, seconds: seconds).run()
-            if json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
+            let report = try LiveBench(video: live, model: modelOption.model, seconds: seconds).run()
+            if output.json { try JSONOutput.print(report) } else { report.lines.forEach { print($0) } }
             return
         }
         // The extractor first, before the training benchmark has started any worker threads of its own.
         let pose = try poseTimes()
-        let classifier = try ModelLocation.loadOrFresh(model)
+        let classifier = try ModelLocation.loadOrFresh(modelOption.model)
         let window = BenchFixtures.window()
         let r = ModelBenchmark.run(classifier: classifier, window: window)
         let forward = median(r.forwardMilliseconds) ?? .nan
         let networkOnly = median(r.networkOnlyMilliseconds) ?? .nan
         let step = median(r.trainStepMilliseconds) ?? .nan
         let windowsPerSecond = Double(r.batch) / (step / 1000)
-        if json {
+        if output.json {
             var out: [String: Double] = [
                 "classifier_forward_ms": forward, "classifier_network_only_ms": networkOnly,
                 "train_step_ms": step, "train_batch": Double(r.batch), "train_windows_per_s": windowsPerSecond,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoseVision
 import PunchDetect
 import PunchKit
 import PunchModel
@@ -15,59 +16,42 @@ struct ClassifyCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: "A video, a skeleton CSV, or camera:N.") var input: String
-    @Option(help: "Model file (default: Weights/punch-classifier.model).") var model: String?
+    @OptionGroup var modelOption: ModelOption
     @Option(help: "Write the events as CSV (start,end,label,hand,confidence,peak_speed).") var eventsOut: String?
     @Option(help: "Truth events (CSV) to score against.") var truth: String?
-    @Option(help: "orthodox, southpaw, or auto (read from the body).") var stance: StanceOption = .auto
+    @OptionGroup var stance: StanceOptions
     @Option(help: "Stop a camera after this many seconds.") var seconds: Double?
     @Option(help: "Write the smoothed class probabilities of every classified window (CSV: t, then one column a class).")
     var probabilitiesOut: String?
     @Flag(help: "Play a video as a camera delivers it: frames on the wall clock, those the pipeline cannot take in time dropped.")
     var live = false
-    @Flag(help: "Print one JSON object on stdout.") var json = false
+    @OptionGroup var output: JSONOption
 
     func run() async throws {
-        let spec = try InputSpec(input)
-        let feed = try FrameFeed(live ? spec.live() : spec)
-        let classifier = try ModelLocation.load(model)
+        var spec = try InputSpec(input)
+        if live { spec = try spec.live() }
+        let source = try spec.open()
+        let classifier = try modelOption.load()
         let truthEvents = try truth.map { try EventCSV.read(URL(fileURLWithPath: $0)) }
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
-        detector.positionsHaveDepth = feed.positionsHaveDepth
-        var events: [DetectedEvent] = []
-        let started = Date()
-        var frames = 0
-        var firstTime: Double?, lastTime = 0.0
+        detector.positionsHaveDepth = source.positionsHaveDepth
         var trace = "t," + classifier.classes.joined(separator: ",") + "\n"
-        var lastClassification = 0
-        let live = { (e: [DetectedEvent]) in
-            if !json { for d in e { print(Self.line(d)) } }
-        }
-        try feed.each(maxSeconds: seconds) { frame in
-            frames += 1
-            if firstTime == nil { firstTime = frame.time }
-            lastTime = frame.time
-            let e = detector.push(frame)
-            live(e)
-            events += e
-            if probabilitiesOut != nil && detector.classifications != lastClassification {
-                lastClassification = detector.classifications
-                trace += String(format: "%.4f", detector.time) + "," + detector.probabilities.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
-            }
-        }
+        let result = try detector.stream(
+            maxSeconds: seconds, next: source.nextFrame,
+            onEvents: { events in if !output.json { for d in events { print(Self.line(d)) } } },
+            onClassification: probabilitiesOut == nil ? nil : { t, p in
+                trace += String(format: "%.4f", t) + "," + p.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
+            })
         if let probabilitiesOut { try Data(trace.utf8).write(to: URL(fileURLWithPath: probabilitiesOut)) }
-        let tail = detector.finish()
-        live(tail)
-        events += tail
-        let wall = Date().timeIntervalSince(started)
-        let duration = lastTime - (firstTime ?? 0)
+        let events = result.events, frames = result.frames, duration = result.seconds, wall = result.processingSeconds
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
-        let liveFrames = feed.capture.flatMap { LiveFrameCount($0, processed: frames) }
+        let liveFrames = (source as? BlazePoseSource).flatMap { LiveFrameCount($0.capture, processed: frames) }
         liveFrames?.log(input)
         let punchLabels = Set(classifier.punchLabels)
         let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
-        if json {
+        if output.json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
                                               events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init),
                                               framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))

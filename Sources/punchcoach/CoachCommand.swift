@@ -49,11 +49,9 @@ struct CoachCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("record: clips of each class.", valueName: "N")) var clipsPerClass = 5
 
     // MARK: Model, store
-    @Option(help: ArgumentHelp("The history database (default: $XDG_DATA_HOME/punchcoach/history.sqlite, else ~/.local/share/punchcoach/history.sqlite).", valueName: "FILE"))
-    var db: String?
-    @Option(help: ArgumentHelp("Model file (default: Weights/punch-classifier.model, or $PUNCHCOACH_MODEL).", valueName: "FILE"))
-    var model: String?
-    @Option(help: "orthodox, southpaw, or auto (read from the body).") var stance: StanceOption = .auto
+    @OptionGroup var database: DatabaseOption
+    @OptionGroup var modelOption: ModelOption
+    @OptionGroup var stance: StanceOptions
 
     // MARK: Pace, tests
     @Option(help: ArgumentHelp("Play files and the demo this many times faster than real time (e.g. 4; timers run on the same clock).", valueName: "X"))
@@ -88,26 +86,26 @@ struct CoachCommand: AsyncParsableCommand {
         // the source, the database, the terminal, the model, the mode.
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
         try checkLive()
-        let (source, note, units) = try openSource(seed: seed)
-        let store = try HistoryStore.openForWriting(at: db ?? HistoryStore.defaultPath())
+        let (source, note) = try openSource(seed: seed)
+        let store = try HistoryStore.openForWriting(at: database.path)
         let session: CoachSession
         let recorder: WorkoutRecorder
         do {
             if !headless { try Terminal.requireTTY() }
-            let classifier = try ModelLocation.load(model)
+            let classifier = try modelOption.load()
             let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                            demo: source is DemoSource, seed: seed)
             var config = DetectorConfiguration()
             config.stance = stance.fixed
             let detector = PunchDetector(classifier: classifier, configuration: config)
-            detector.positionsHaveDepth = (source as? SkeletonReplaySource)?.positionsHaveDepth ?? false
+            detector.positionsHaveDepth = source.positionsHaveDepth
             let clips = try workoutMode.kind == .record
-                ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name, units: units)
+                ? ClipRecorder(directory: URL(fileURLWithPath: "Datasets").appendingPathComponent(name), name: name, units: source.units)
                 : nil
             recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog)
             session = CoachSession(source: source, detector: detector, mode: workoutMode, recorder: recorder, clips: clips,
                                    options: .init(maxSeconds: seconds, sourceNote: note))
-            let modelName = model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
+            let modelName = modelOption.model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
             let hash = classifier.header.training.dataHash
             try session.begin(stance: stance.fixed ?? (source as? DemoSource)?.stance, model: modelName,
                               modelHash: hash.isEmpty ? nil : hash)
@@ -152,37 +150,21 @@ struct CoachCommand: AsyncParsableCommand {
         }
     }
 
-    /// The source the options name, a note for the title bar, and the units of its coordinates.
-    func openSource(seed: UInt64) throws -> (PoseSource, String?, CoordinateUnits) {
-        if let camera {
-            do { return (try BlazePoseSource(.camera(camera)), nil, .px) } catch let e as VisionError { throw CLIError(e.message) }
-        }
-        if let video {
-            guard FileManager.default.fileExists(atPath: video) else { throw CLIError("\(video): no such file; give a video with --video") }
-            let kind: FrameCapture.Kind = live ? .liveVideo(video) : .video(video)
-            do { return (try BlazePoseSource(kind), live ? "live, as a camera" : nil, .px) } catch let e as VisionError {
-                throw CLIError(e.message)
-            }
-        }
-        if let skeletons {
-            let url = URL(fileURLWithPath: skeletons)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CLIError("\(skeletons): no such file; give a skeleton CSV with --skeletons")
-            }
-            let sequence = try SkeletonCSV.read(url)
-            do { return (try SkeletonReplaySource(sequence, name: skeletons), nil, sequence.units) } catch {
-                throw DataFileError(file: skeletons, "\(error)")
-            }
-        }
-        if demo { return (DemoSource(seed: seed, stance: stance.fixed), nil, .px) }
-        // No source named: the first camera when there is one that opens, else the demo.
-        let cameras = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("video") }.sorted()
-        var note = "no camera found"
-        for device in cameras {
-            guard let n = Int(device.dropFirst("video".count)) else { continue }
-            do { return (try BlazePoseSource(.camera(n)), nil, .px) } catch { note = "camera:\(n) did not open" }
-        }
-        return (DemoSource(seed: seed, stance: stance.fixed), note, .px)
+    /// The input the source options name; nil when none is named.
+    var sourceSpec: InputSpec? {
+        if let camera { return .camera(camera) }
+        if let video { return live ? .liveVideo(URL(fileURLWithPath: video)) : .video(URL(fileURLWithPath: video)) }
+        if let skeletons { return .skeletons(URL(fileURLWithPath: skeletons)) }
+        return demo ? .demo : nil
+    }
+
+    /// The source the options name (the first camera that opens, else the demo, when none is), and a
+    /// note for the title bar.
+    func openSource(seed: UInt64) throws -> (PoseSource, String?) {
+        let makeDemo = { DemoSource(seed: seed, stance: stance.fixed) as PoseSource }
+        guard let spec = sourceSpec else { return InputSpec.openDefault(demo: makeDemo) }
+        let note: String? = if case .liveVideo = spec { "live, as a camera" } else { nil }
+        return (try spec.open(demo: makeDemo), note)
     }
 
     func makeMode(classes: [String], background: Set<String>, demo: Bool, seed: UInt64) throws -> WorkoutMode {

@@ -18,7 +18,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             frames is reported as an error line and left out of the scores.
             """)
 
-    @Option(help: "Model file (default: Weights/punch-classifier.model).") var model: String?
+    @OptionGroup var modelOption: ModelOption
     @Option(help: "Dataset folder.") var data: String
     @Option(help: ArgumentHelp("Index file of the folder to read instead of index.csv (e.g. index_coarse.csv).", valueName: "FILE"))
     var index: String?
@@ -32,14 +32,13 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Flag(help: "Evaluate as if the data were 2D keypoints: drop world coordinates and depth (what YOLO-pose or OpenPose would give).")
     var withoutDepth = false
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
-    @Option(help: "Stance of the boxers when the files do not say: orthodox, southpaw or auto (read from the body).")
-    var stance: StanceOption = .auto
-    @Flag(help: "Print one JSON object on stdout.") var json = false
+    @OptionGroup var stance: StanceOptions
+    @OptionGroup var output: JSONOption
 
     func run() async throws {
         let families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
-        let classifier = try ModelLocation.load(model)
+        let classifier = try modelOption.load()
         var dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
         if withoutDepth {
             for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }
@@ -56,12 +55,12 @@ struct EvaluateCommand: AsyncParsableCommand {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
             try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(data)", to: png.path)
-            var md = "# Evaluation of \(model ?? "the default model") on \(data)\n\n"
+            var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(data)\n\n"
             md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras)
             md += "![confusion](\(png.lastPathComponent))\n"
             try Data(md.utf8).write(to: url)
         }
-        if json {
+        if output.json {
             var out = EvaluationJSON(evaluation)
             out.byCamera = cameras.map { $0.map(EvaluationJSON.CameraEntry.init) }
             try JSONOutput.print(out)
@@ -69,10 +68,4 @@ struct EvaluateCommand: AsyncParsableCommand {
             print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras))
         }
     }
-}
-
-/// `--stance orthodox|southpaw|auto`.
-enum StanceOption: String, ExpressibleByArgument, CaseIterable {
-    case orthodox, southpaw, auto
-    var fixed: Stance? { self == .auto ? nil : Stance(rawValue: rawValue) }
 }

@@ -25,7 +25,7 @@ struct ExtractCommand: AsyncParsableCommand {
     @Flag(help: "Do not smooth the landmarks over time (MediaPipe's one-euro filter).") var noSmoothing = false
     @Flag(help: "Play a video as a camera delivers it: frames on the wall clock, those the pipeline cannot take in time dropped.")
     var live = false
-    @Flag(help: "Print one JSON object on stdout.") var json = false
+    @OptionGroup var output: JSONOption
 
     func run() async throws {
         var spec = try InputSpec(input)
@@ -72,7 +72,7 @@ struct ExtractCommand: AsyncParsableCommand {
         try SkeletonCSV.write(result.sequence, to: outURL)
         let fps = result.sequence.fps ?? 0
         let processingFPS = Double(result.sequence.frameCount) / max(result.seconds, 1e-9)
-        if json {
+        if output.json {
             try JSONOutput.print(ExtractJSON(
                 frames: result.sequence.frameCount, fps: fps, meanPresence: result.meanPresence, output: outURL.path,
                 framesWithPerson: result.framesWithPerson, width: info.width, height: info.height, rotation: info.rotation,
@@ -113,7 +113,7 @@ struct ExtractCommand: AsyncParsableCommand {
         let frames = sequence.frameCount
         let meanConfidence = frames == 0 ? 0 : (0..<frames).map(sequence.meanConfidence(frame:)).reduce(0, +) / Double(frames)
         let fps = sequence.fps ?? (sequence.duration > 0 ? Double(frames - 1) / sequence.duration : 0)
-        if json {
+        if output.json {
             try JSONOutput.print(ExtractJSON(frames: frames, fps: fps, meanPresence: meanConfidence, output: URL(fileURLWithPath: out).path,
                                              framesWithPerson: frames, width: nil, height: nil, rotation: nil, seconds: sequence.duration,
                                              processingSeconds: nil, processingFPS: nil, overlay: nil))

@@ -18,10 +18,7 @@ struct HistoryCommand: AsyncParsableCommand {
             A double jab is one event (count) of two punches (thrown).
             """)
 
-    @Option(help: ArgumentHelp(
-        "The history database (default: $XDG_DATA_HOME/punchcoach/history.sqlite, else ~/.local/share/punchcoach/history.sqlite).",
-        valueName: "FILE"))
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp(
         "Only this punch, in depth: one row a session, its lead/rear split, its speed distribution.",
@@ -31,19 +28,18 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many of the last sessions the trend shows.", valueName: "N"))
     var last = 10
 
-    @Flag(help: "Print one JSON object on stdout, nothing else.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @Flag(help: "Print CSV on stdout: a header, then one row per punch type.")
     var csv = false
 
     func validate() throws {
-        if json && csv { throw ValidationError("--json and --csv print different formats; choose one") }
+        if output.json && csv { throw ValidationError("--json and --csv print different formats; choose one") }
         if last < 1 { throw ValidationError("--last must be at least 1 (got \(last))") }
     }
 
     func run() async throws {
-        let path = db ?? HistoryStore.defaultPath()
+        let path = database.path
         let store = try HistoryStore.openForReading(at: path)
         defer { try? store?.close() }
         let seen = try store?.labels() ?? []
@@ -65,9 +61,9 @@ struct HistoryCommand: AsyncParsableCommand {
         }
         if report.summary.sessions == 0 {
             let note = "no workouts yet at \(path); run `punchcoach coach`"
-            if json || csv { FileHandle.standardError.write(Data((note + "\n").utf8)) } else { print(note) }
+            if output.json || csv { FileHandle.standardError.write(Data((note + "\n").utf8)) } else { print(note) }
         }
-        if json {
+        if output.json {
             print(report.json())
         } else if csv {
             print(report.csv(), terminator: "")

@@ -16,11 +16,10 @@ struct LiveBench {
     var seconds: Double?
 
     func run() throws -> LiveBenchReport {
-        guard FileManager.default.fileExists(atPath: video) else {
+        let spec = InputSpec.liveVideo(URL(fileURLWithPath: video))
+        guard FileManager.default.fileExists(atPath: video), let source = try BlazePoseSource.open(spec) else {
             throw CLIError("\(video): no such file; give bench --live a video")
         }
-        let source: BlazePoseSource
-        do { source = try BlazePoseSource(.liveVideo(video)) } catch let e as VisionError { throw CLIError(e.message) }
         let poseTimes = PoseTimes()
         source.poseTimes = poseTimes
         let classifier = try ModelLocation.load(model)

@@ -46,7 +46,7 @@ struct TrainCommand: AsyncParsableCommand {
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
     @Flag(help: "Train without augmentation.") var noAugmentation = false
-    @Flag(help: "Print one JSON object on stdout.") var json = false
+    @OptionGroup var output: JSONOption
 
     func validate() throws {
         guard epochs > 0 else { throw ValidationError("--epochs must be at least 1") }
@@ -140,7 +140,7 @@ struct TrainCommand: AsyncParsableCommand {
             try TrainingReport.write(to: URL(fileURLWithPath: report), classifier: classifier, configuration: cfg, outcome: outcome,
                                      evaluation: evaluation, datasets: datasets, seconds: trainingSeconds, command: CommandLine.arguments)
         }
-        if json {
+        if output.json {
             try JSONOutput.print(TrainingJSON(evaluation: EvaluationJSON(evaluation), history: outcome.history, bestEpoch: outcome.bestEpoch,
                                               seconds: trainingSeconds, model: out, classes: classes,
                                               validationSubjects: split.validationSubjects))

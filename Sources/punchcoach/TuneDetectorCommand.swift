@@ -13,9 +13,9 @@ struct TuneDetectorCommand: AsyncParsableCommand {
         abstract: "Measure detector settings (stride k, smoothing, thresholds) on a labelled validation set.",
         discussion: "Use a validation set of subjects that is neither the training nor the test set (e.g. synth --seed 13 --first-subject 201).")
 
-    @Option(help: "Model file (default: Weights/punch-classifier.model).") var model: String?
+    @OptionGroup var modelOption: ModelOption
     @Option(help: "Validation dataset folder (clips and rounds with truth).") var data: String
-    @Flag(help: "Print one JSON object on stdout.") var json = false
+    @OptionGroup var output: JSONOption
 
     struct Row: Encodable {
         var stride, smoothing: Int
@@ -27,7 +27,7 @@ struct TuneDetectorCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let classifier = try ModelLocation.load(model)
+        let classifier = try modelOption.load()
         let dataset = try DatasetLoading.load([data], quiet: true)[0]
         var variants: [DetectorConfiguration] = []
         let base = DetectorConfiguration()
@@ -57,7 +57,7 @@ struct TuneDetectorCommand: AsyncParsableCommand {
                             countError: ev?.countError ?? .nan, latencyMedianMs: ev?.latencyMedianMs,
                             classifierMsPerStreamSecond: forward * 60 / Double(cfg.stride)))
         }
-        if json {
+        if output.json {
             try JSONOutput.print(["settings": rows])
         } else {
             print("| k | smooth | enter | exit | punch gate | label gate | merge gap s | clip macro-F1 | worst class P/R | event F1 | count error | latency ms | classifier ms per s |")

@@ -47,7 +47,7 @@ enum VideoSkeletons {
             return cached
         }
         Log.info("\(video.path): extracting skeletons (first use; cached in \(cache.path))")
-        let source = try BlazePoseSource(.video(video.path))  // its errors name the file
+        let source = try BlazePoseSource.open(.video(video))!  // a video always has a capture; its errors name the file
         var sequence = try SkeletonExtraction.run(source).sequence
         guard sequence.frameCount > 0 else { throw DataFileError(file: video.path, "no frame could be read from the video") }
         sequence.extra += stamp

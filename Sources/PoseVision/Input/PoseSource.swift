@@ -11,12 +11,29 @@ public protocol PoseSource: AnyObject {
     /// A real-time source's clock: the CLOCK_MONOTONIC instant (seconds) of frame time 0, so that a
     /// frame was captured at `clockOrigin + time` (capture→event latency); nil for paced sources.
     var clockOrigin: Double? { get }
+    /// The units of the frames' image coordinates (pixels for a camera or a video).
+    var units: CoordinateUnits { get }
+    /// Whether the joints are real 3D without world coordinates (a replayed Kinect or HybrIK file; see
+    /// `SkeletonSequence.hasBodyDepth`): the detector may then read depth from them.
+    var positionsHaveDepth: Bool { get }
     /// The next frame, or nil at the end of the input. Throws a one-line error naming the file or device.
     func nextFrame() throws -> SkeletonFrame?
 }
 
 extension PoseSource {
     public var clockOrigin: Double? { nil }
+    public var units: CoordinateUnits { .px }
+    public var positionsHaveDepth: Bool { false }
+
+    /// Calls `body` with every frame, stopping after `maxSeconds` of input when given.
+    public func forEachFrame(maxSeconds: Double? = nil, _ body: (SkeletonFrame) throws -> Void) throws {
+        var first: Double?
+        while let frame = try nextFrame() {
+            if first == nil { first = frame.time }
+            if let maxSeconds, let first, frame.time - first > maxSeconds { break }
+            try body(frame)
+        }
+    }
 }
 
 /// Replays a skeleton sequence (e.g. a CSV) frame by frame, mapped to the canonical layout.
@@ -31,7 +48,7 @@ public final class SkeletonReplaySource: PoseSource {
         self.name = name
     }
 
-    /// Whether the replayed joints are real 3D without world columns (see `SkeletonSequence.hasBodyDepth`).
+    public var units: CoordinateUnits { sequence.units }
     public var positionsHaveDepth: Bool { sequence.hasBodyDepth }
 
     public func nextFrame() throws -> SkeletonFrame? {
