@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // PunchCoach — a boxing coach for the terminal.
 //
-// One target per stage of the data flow (see README, "Architecture"):
+// One target per stage of the data flow (see README, "Architecture", and docs/):
 //   FrameSource/PoseExtractor (PoseVision + CVBridge) → SkeletonSequence, windows, features (PunchKit)
 //   → Classifier (PunchModel) → EventDetector (PunchDetect) → Coach (CoachTUI) / Store (CoachStore).
 // A stage depends only on earlier stages, never on a later one.

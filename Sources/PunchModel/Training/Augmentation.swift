@@ -13,7 +13,7 @@ import PunchKit
 /// coordinates of a frame whose size was not recorded), jitter; and the 3D block is dropped from a share
 /// of the windows (`depthDropout`) so the network also learns from the picture alone, as 2D keypoints give.
 public struct Augmentation: Codable, Equatable, Sendable {
-    /// Down to half speed: CoachMe's beginners jab about half as fast as the synthetic boxer (README,
+    /// Down to half speed: CoachMe's beginners jab about half as fast as the synthetic boxer (docs/synthetic-boxer.md,
     /// "Against real punches").
     public var timeWarp: ClosedRange<Double> = 0.5...1.5
     public var yawDegrees: Double = 180

@@ -20,7 +20,7 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// Frames between the labelled frame and the newest frame of the window (60 fps): the look-ahead
     /// the network gets, paid for in latency. 9 (150 ms) rather than 6: with 50 ms more of the motion
     /// the network tells a jab's retraction from a second jab better, and the median event latency stays
-    /// under the 250 ms target (README "Variants tried", `tools/training-ablation`).
+    /// under the 250 ms target (docs/classifier.md, "Variants tried before real people"; `tools/training-ablation`).
     public var lookahead = 9
     public var architecture = Architecture.standard
     public var augmentation = Augmentation()
