@@ -26,6 +26,12 @@ import PunchKit
         #expect(spine.allSatisfy { abs($0 - mid) / mid < 0.01 }, "\(name): spine length varies")
     }
 
+    /// The punch kinds are the punch labels, in the labels' order (the rounds draw a kind by its index).
+    @Test func punchKindsAreThePunchLabelsInOrder() {
+        #expect(PunchKind.allCases.map(\.label) == SynthLabel.allCases.filter(\.isPunch))
+        for label in SynthLabel.allCases { #expect(label.punchKind?.label == (label.isPunch ? label : nil)) }
+    }
+
     @Test func boneLengthsStayConstantInEveryClip() {
         let g = exactGenerator()
         for label in SynthLabel.allCases {
@@ -38,8 +44,8 @@ import PunchKit
 
     @Test func punchesHaveTheStatedSpeedsAndDurations() {
         let g = exactGenerator(subjects: 6)
-        for label in SynthLabel.allCases where label.isPunch {
-            let envelope = PunchEnvelope.of(label)
+        for kind in PunchKind.allCases {
+            let label = kind.label, envelope = PunchEnvelope.of(kind)
             var speeds: [Double] = []
             for i in 0..<8 {
                 let c = g.clip(label, index: i)
@@ -63,7 +69,7 @@ import PunchKit
         let subjects = SubjectPool.make(seed: 7, ids: 1...4)
         for i in 0..<6 {
             var rng = SeededRandom(seed: 9, stream: "dj", index: i)
-            let p = PunchFactory.make(.double_jab, hand: .lead, subject: subjects[i % 4], start: 1, rng: &rng)
+            let p = PunchFactory.make(.doubleJab, hand: .lead, subject: subjects[i % 4], start: 1, rng: &rng)
             #expect(p.impacts.count == 2)
             let gap = p.impacts[1] - p.impacts[0]
             #expect(gap >= 0.15 && gap <= 0.40, "extensions \(gap) s apart")

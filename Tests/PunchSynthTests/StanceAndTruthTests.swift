@@ -43,7 +43,7 @@ import PunchKit
                 let peak = frames.max { speed[$0] < speed[$1] }!
                 #expect(seq.times[peak] >= e.start && seq.times[peak] <= e.end,
                         "\(e.label) \(e.start)–\(e.end): the wrist is fastest at \(seq.times[peak])")
-                #expect(PunchEnvelope.of(SynthLabel(rawValue: e.label)!).speed.contains(e.peakSpeed) || e.peakSpeed < 10.5)
+                #expect(PunchEnvelope.of(SynthLabel(rawValue: e.label)!.punchKind!).speed.contains(e.peakSpeed) || e.peakSpeed < 10.5)
             }
             for e in round.events where e.label == "idle" { #expect(e.hand == .none && e.end - e.start > 3) }
         }

@@ -61,12 +61,12 @@ public struct ClipGenerator: Sendable {
         var actionStart = 0.0, actionEnd = 0.0
         var fromHandsDown = false
 
-        switch label {
-        case .stance:
+        switch label.punchKind {
+        case nil where label == .stance:
             duration = motionRng.uniform(2.5, 4.0)
             stance.fill(&ch, from: 0, to: duration, rng: &motionRng)
             actionEnd = duration
-        case .idle:
+        case nil:  // idle
             duration = motionRng.uniform(2.5, 4.0)
             // Mostly relaxed throughout; sometimes the guard drops at the start or comes up at the end.
             let dropsGuard = motionRng.chance(0.25), raisesGuard = !dropsGuard && motionRng.chance(0.2)
@@ -86,15 +86,15 @@ public struct ClipGenerator: Sendable {
             var idle = IdlePlanner(subject: subject)
             idle.fill(&ch, from: idleFrom, to: idleTo, rng: &motionRng)
             actionEnd = duration
-        default:
+        case let kind?:
             let before = motionRng.uniform(1.0, 1.6)
             let hand: PunchHand
-            switch label {
-            case .jab, .double_jab: hand = .lead
+            switch kind {
+            case .jab, .doubleJab: hand = .lead
             case .cross: hand = .rear
-            default: hand = motionRng.chance(0.5) ? .lead : .rear
+            case .hook, .uppercut: hand = motionRng.chance(0.5) ? .lead : .rear
             }
-            let punch = PunchFactory.make(label, hand: hand, subject: subject, start: before, rng: &motionRng)
+            let punch = PunchFactory.make(kind, hand: hand, subject: subject, start: before, rng: &motionRng)
             punches.append(punch)
             ch.add(punch)
             actionStart = punch.guardLeave

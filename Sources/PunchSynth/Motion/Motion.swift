@@ -19,7 +19,7 @@ extension Motion {
 
 /// A punch: a motion with a labelled interval (hand leaves the guard → hand back in guard).
 protocol PunchMotion: Motion {
-    var label: SynthLabel { get }
+    var kind: PunchKind { get }
     var hand: PunchHand { get }
     var guardLeave: Double { get }
     var guardReturn: Double { get }
@@ -27,6 +27,10 @@ protocol PunchMotion: Motion {
     var impacts: [Double] { get }
     /// Seconds the fist is held at full extension beyond the punch's own rhythm (0 for most punches).
     var hold: Double { get }
+}
+
+extension PunchMotion {
+    var label: SynthLabel { kind.label }
 }
 
 /// The labels of the synthetic data, in the order of the brief.
