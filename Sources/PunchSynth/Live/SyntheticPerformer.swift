@@ -7,7 +7,7 @@ import PunchKit
 ///
 /// Call `frame(at:)` with increasing times. An action asked for while another is under way starts once
 /// the boxer is back in guard (at least 0.5 s after the previous punch).
-public final class SyntheticPerformer: @unchecked Sendable {
+public final class SyntheticPerformer {
     public let subject: SubjectProfile
     public let camera: CameraRig
     public var stance: Stance { subject.stance }
