@@ -62,5 +62,41 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// Fixed stance, or nil to read it from the body as the session goes.
     public var stance: Stance? = nil
 
+    // The settings below were set by hand when the rule that uses them was written (the commit named
+    // with each), not measured by `tune-detector`.
+
+    /// The stance is read from the body after `firstStanceReadingFrames` frames of the 60 fps stream (a
+    /// quarter second: until the first reading every southpaw would be taken for an orthodox boxer), then
+    /// every `stanceReadingFrames` (twice a second). The first detector (a34e56d) read it every 30 frames
+    /// once the window was full; the early first reading came with the southpaw fixes (ebd797a).
+    public var firstStanceReadingFrames = 15
+    public var stanceReadingFrames = 30
+    /// Frames below `personConfidence` make the state *no person* once nobody has been seen for this long
+    /// (first detector, a34e56d).
+    public var personMissingSeconds = 0.3
+    /// The guard counts as up while the smoothed `idle` probability is below this; `guardDroppedSeconds`
+    /// counts from the last time it was (first detector, a34e56d).
+    public var guardMaximumIdle: Float = 0.5
+    /// How long the smoothed idle and stance probabilities are kept for the guard context; at least
+    /// `guardContextSeconds` + `guardContextGap` (the guard-context rule, 303c8ed).
+    public var idleHistorySeconds = 1.0
+    /// The guard context ends this long before the run opened (the guard-context rule, 303c8ed; the
+    /// walking gate's hip speed is measured over the same span, 0330c08).
+    public var guardContextGap = 0.1
+    /// A run is split in two (a combination, e.g. jab–cross) when another punch class of another family
+    /// leads with more than `splitProbability`, after the old leader led at least `splitLeaderSteps`
+    /// classifications (first detector, a34e56d), and the other hand has taken over (2b35b37).
+    public var splitProbability: Float = 0.5
+    public var splitLeaderSteps = 3
+    /// "The other hand has taken over": the wrist moving fastest over the last `handChangeSeconds` is not
+    /// the one that moved fastest since the run opened (2b35b37, "combos split only when the other hand
+    /// takes over").
+    public var handChangeSeconds = 0.2
+    /// A run's wrist speeds (the event's peak speed, the hand of a hook or uppercut) are read from
+    /// `speedWindowBefore` before the run opened to `speedWindowAfter` after it closed (first detector,
+    /// a34e56d; the hand from the wrists' paths over the same span since 0330c08).
+    public var speedWindowBefore = 0.1
+    public var speedWindowAfter = 0.05
+
     public init() {}
 }

@@ -150,7 +150,7 @@ public final class PunchDetector {
         // Read the stance early (a quarter second in, then twice a second): until the first reading the
         // detector would take every southpaw for an orthodox boxer.
         framesSinceStance += 1
-        if framesSinceStance >= (stanceTracker.evidence == 0 ? 15 : 30) {
+        if framesSinceStance >= (stanceTracker.evidence == 0 ? configuration.firstStanceReadingFrames : configuration.stanceReadingFrames) {
             stanceTracker.observe(buffer)
             framesSinceStance = 0
         }
@@ -178,7 +178,7 @@ public final class PunchDetector {
         updateGuard(smoothed, at: frame.time)
         if let idle = idleIndex {
             idleHistory.append((labelTime, smoothed[idle], stanceIndex.map { smoothed[$0] } ?? 1))
-            while let first = idleHistory.first, first.time < labelTime - 1 { idleHistory.removeFirst() }
+            while let first = idleHistory.first, first.time < labelTime - configuration.idleHistorySeconds { idleHistory.removeFirst() }
         }
         return advanceRun(smoothed, at: labelTime)
     }
@@ -187,7 +187,7 @@ public final class PunchDetector {
         let c = frame.meanConfidence
         if c < configuration.personConfidence {
             if personMissingSince == nil { personMissingSince = frame.time }
-            if frame.time - personMissingSince! >= 0.3 {
+            if frame.time - personMissingSince! >= configuration.personMissingSeconds {
                 state = .noPerson
                 personLost = true
             }
@@ -207,7 +207,7 @@ public final class PunchDetector {
     private func updateGuard(_ p: [Float], at t: Double) {
         guard state == .ok || state == .guardDropped else { return }
         let idle = idleIndex.map { p[$0] } ?? 0
-        if idle < 0.5 { lastGuardTime = t }
+        if idle < configuration.guardMaximumIdle { lastGuardTime = t }
         state = t - lastGuardTime > configuration.guardDroppedSeconds ? .guardDropped : .ok
     }
 
@@ -216,7 +216,8 @@ public final class PunchDetector {
     /// no idle and a guard.
     private func context(before t: Double) -> (idle: Float, guarding: Float)? {
         guard idleIndex != nil else { return (0, 1) }
-        let span = idleHistory.filter { $0.time >= t - configuration.guardContextSeconds - 0.1 && $0.time < t - 0.1 }
+        let gap = configuration.guardContextGap
+        let span = idleHistory.filter { $0.time >= t - configuration.guardContextSeconds - gap && $0.time < t - gap }
         guard !span.isEmpty else { return nil }
         let n = Float(span.count)
         return (span.reduce(Float(0)) { $0 + $1.idle } / n, span.reduce(Float(0)) { $0 + $1.guarding } / n)
@@ -227,7 +228,7 @@ public final class PunchDetector {
     private func hipSpeedBefore() -> Double {
         let rate = classifier.window.rate
         let label = buffer.frameCount - 1 - classifier.window.lookahead
-        let end = label - Int(0.1 * rate), start = end - Int(configuration.guardContextSeconds * rate)
+        let end = label - Int(configuration.guardContextGap * rate), start = end - Int(configuration.guardContextSeconds * rate)
         guard start >= 0, buffer.count >= buffer.frameCount - start else { return 0 }
         func body(_ t: Int) -> BodyInPicture? { BodyInPicture(point: { buffer.image(t, $0) }, confidence: { buffer.confidence(t, $0) }) }
         guard let first = body(start), let last = body(end), last.torso > 0 else { return 0 }
@@ -247,7 +248,8 @@ public final class PunchDetector {
                 // Straight from one punch into another with the other hand (a combination): split where the
                 // leader changes. The same hand is the same punch still unfolding (an uppercut starts like a
                 // hook, a double jab like a jab).
-                if lead != r.leader && p[lead] > 0.5 && r.leaderSteps >= 3 && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
+                if lead != r.leader && p[lead] > configuration.splitProbability && r.leaderSteps >= configuration.splitLeaderSteps
+                    && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
                     out += close(r)
                     run = Run(start: t, probabilities: p, leader: lead)
                     return out
@@ -283,9 +285,11 @@ public final class PunchDetector {
         return out
     }
 
-    /// Whether the wrist moving fastest now (last 0.2 s) is not the one that led the run so far.
+    /// Whether the wrist moving fastest now (`handChangeSeconds`) is not the one that led the run so far.
     private func handChanged(since start: Double) -> Bool {
-        let before = speeds.peaks(from: start - 0.1, to: time - 0.2), now = speeds.peaks(from: time - 0.2, to: time)
+        let recent = configuration.handChangeSeconds
+        let before = speeds.peaks(from: start - configuration.speedWindowBefore, to: time - recent)
+        let now = speeds.peaks(from: time - recent, to: time)
         return (before.left >= before.right) != (now.left >= now.right)
     }
 
@@ -305,12 +309,13 @@ public final class PunchDetector {
         guard !r.fromIdle, end - r.start >= configuration.minimumDuration - 1e-9,
               punchProbability >= configuration.minimumPunchProbability,
               familyProbability >= configuration.minimumLabelProbability else { return [] }
-        let peaks = speeds.peaks(from: r.start - 0.1, to: end + 0.05)
+        let from = r.start - configuration.speedWindowBefore, to = end + configuration.speedWindowAfter
+        let peaks = speeds.peaks(from: from, to: to)
         let name = classifier.classes[label]
         // Jabs are thrown with the lead hand and crosses with the rear one by definition; for hooks and
         // uppercuts the hand is the wrist that travelled further over the run — not the one with the
         // fastest single frame, which a pose model's left/right swap or a jumping joint can give either hand.
-        let paths = speeds.paths(from: r.start - 0.1, to: end + 0.05)
+        let paths = speeds.paths(from: from, to: to)
         let side: Side = paths.left >= paths.right ? .left : .right
         let implied = PunchLabel.impliedHand(name)
         let hand = implied ?? Hand.of(side: side, stance: stanceTracker.stance)

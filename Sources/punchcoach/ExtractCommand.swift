@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoachTUI
 import Foundation
 import PoseVision
 import PunchKit
@@ -54,7 +55,8 @@ struct ExtractCommand: AsyncParsableCommand {
         let overlayExt = overlay.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
         var writer: VideoWriter?
         var best: (presence: Double, frame: VideoFrame)?
-        StopRequest.install()
+        // Ctrl-C during a camera extraction ends it cleanly: the frames so far are written.
+        TerminationSignals.installInterrupt()
         if source.capture.isCamera { Log.info("\(source.name): extracting\(seconds.map { " for \($0) s" } ?? " until Ctrl-C")") }
         let result: SkeletonExtraction
         do {
@@ -88,7 +90,7 @@ struct ExtractCommand: AsyncParsableCommand {
     func extractFrames(_ source: BlazePoseSource, progress: ProgressBar, overlayExt: String?, writer: inout VideoWriter?,
                        best: inout (presence: Double, frame: VideoFrame)?) throws -> SkeletonExtraction {
         let info = source.capture.info
-        return try SkeletonExtraction.run(source, maxSeconds: seconds, shouldStop: { StopRequest.requested }) { frame, pose, index in
+        return try SkeletonExtraction.run(source, maxSeconds: seconds, shouldStop: { TerminationSignals.received != nil }) { frame, pose, index in
             progress.update(index + 1, pose.found ? "" : "(no person)")
             guard let overlay, let overlayExt else { return }
             frame.draw(pose)
@@ -144,13 +146,3 @@ struct ExtractJSON: Encodable {
     }
 }
 
-/// Ctrl-C during a camera extraction ends it cleanly: the frames so far are written.
-enum StopRequest {
-    nonisolated(unsafe) static var requested = false
-    static func install() {
-        signal(SIGINT) { _ in
-            if StopRequest.requested { exit(130) }
-            StopRequest.requested = true
-        }
-    }
-}

@@ -1,46 +1,51 @@
 import Foundation
+import PunchKit
 
 /// A one-line progress bar on stderr (stdout stays clean for --json). On a terminal it redraws in
 /// place; otherwise (logs, CI) it prints a line at most every 10 %. Safe to update from several threads.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     let title: String
-    private(set) var total: Int
-    private let lock = NSLock()
     private let interactive = isatty(STDERR_FILENO) != 0
-    private var lastDecile = -1
-    private var lastDraw = Date.distantPast
     let quiet: Bool
+    private struct State {
+        var total: Int
+        var lastDecile = -1
+        var lastDraw = Date.distantPast
+    }
+    private let state: Locked<State>
 
     init(_ title: String, total: Int, quiet: Bool = false) {
         self.title = title
-        self.total = max(total, 1)
+        state = Locked(State(total: max(total, 1)))
         self.quiet = quiet
     }
 
     /// Progress `done` of a total known only now.
     func update(_ done: Int, of total: Int, _ detail: String = "") {
-        lock.lock()
-        self.total = max(total, 1)
-        lock.unlock()
+        state.withLock { $0.total = max(total, 1) }
         update(done, detail)
     }
 
     func update(_ done: Int, _ detail: String = "") {
         guard !quiet else { return }
-        lock.lock()
-        defer { lock.unlock() }
+        state.withLock { state in draw(done, detail, &state) }
+    }
+
+    /// Redraws the bar (a terminal) or prints a line at each new tenth (a log); under the lock.
+    private func draw(_ done: Int, _ detail: String, _ state: inout State) {
+        let total = state.total
         let fraction = min(Double(done) / Double(total), 1)
         if interactive {
-            guard Date().timeIntervalSince(lastDraw) > 0.1 || done >= total else { return }
-            lastDraw = Date()
+            guard Date().timeIntervalSince(state.lastDraw) > 0.1 || done >= total else { return }
+            state.lastDraw = Date()
             let width = 28
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
             FileHandle.standardError.write(Data("\r\(title) \(bar) \(Int(fraction * 100))% \(detail)\u{1B}[K".utf8))
         } else {
             let decile = Int(fraction * 10)
-            guard decile > lastDecile else { return }
-            lastDecile = decile
+            guard decile > state.lastDecile else { return }
+            state.lastDecile = decile
             Log.info("\(title): \(decile * 10)% \(detail)")
         }
     }
@@ -48,9 +53,9 @@ final class ProgressBar: @unchecked Sendable {
     /// Ends a bar that will not finish (an error follows): the message then starts on its own line.
     func interrupt() {
         guard !quiet, interactive else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if lastDraw != .distantPast { FileHandle.standardError.write(Data("\n".utf8)) }
+        state.withLock { state in
+            if state.lastDraw != .distantPast { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
     }
 
     func finish(_ detail: String = "") {

@@ -10,7 +10,7 @@ enum SynthSheet {
         let generator = ClipGenerator(seed: seed, subjects: [subject],
                                       options: SynthOptions(noise: false, camera: .front(), fps: 60))
         var rows: [ContactSheet.Row] = []
-        let wanted: [(SynthLabel, Hand?)] = [(.jab, nil), (.double_jab, nil), (.cross, nil), (.hook, .lead), (.hook, .rear),
+        let wanted: [(PunchLabel, Hand?)] = [(.jab, nil), (.doubleJab, nil), (.cross, nil), (.hook, .lead), (.hook, .rear),
                                              (.uppercut, .lead), (.uppercut, .rear), (.stance, nil), (.idle, nil), (.idle, nil)]
         var usedIdle = -1
         for (label, hand) in wanted {

@@ -1,9 +1,10 @@
 import Foundation
+import PunchKit
 
 /// CPU time of each thread of this process over a measurement, from `/proc/self/task` (Linux). It is
 /// sampled every 100 ms on a thread of its own, so a thread that ends before the measurement does (the
 /// capture threads end with their video) still counts, up to its last sample.
-final class ThreadCPUSampler: @unchecked Sendable {
+final class ThreadCPUSampler: Sendable {
     struct Usage: Sendable {
         var tid: Int
         /// The thread's name (`comm`): `pc-camera`, `pc-capture`, … as the threads name themselves.
@@ -11,11 +12,13 @@ final class ThreadCPUSampler: @unchecked Sendable {
         var cpuSeconds: Double
     }
 
-    private let lock = NSLock()
     private let baseline: [Int: Usage]
-    private var latest: [Int: Usage] = [:]
-    private var stopping = false
-    private var samplerThread: Int?
+    private struct State {
+        var latest: [Int: Usage] = [:]
+        var stopping = false
+        var samplerThread: Int?
+    }
+    private let state = Locked(State())
     private let done = DispatchSemaphore(value: 0)
 
     init() {
@@ -24,11 +27,11 @@ final class ThreadCPUSampler: @unchecked Sendable {
             let me = Self.currentThreadID
             while true {
                 let now = Self.snapshot()
-                lock.lock()
-                samplerThread = me
-                latest.merge(now) { _, new in new }
-                let stop = stopping
-                lock.unlock()
+                let stop = state.withLock { state in
+                    state.samplerThread = me
+                    state.latest.merge(now) { _, new in new }
+                    return state.stopping
+                }
                 if stop { break }
                 usleep(100_000)
             }
@@ -40,12 +43,9 @@ final class ThreadCPUSampler: @unchecked Sendable {
     /// Ends the measurement: CPU seconds each thread spent since `init`, the busiest first (the
     /// sampler's own thread left out).
     func stop() -> [Usage] {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        state.withLock { $0.stopping = true }
         done.wait()
-        lock.lock()
-        defer { lock.unlock() }
+        let (latest, samplerThread) = state.withLock { ($0.latest, $0.samplerThread) }
         return latest.values.compactMap { u in
             guard u.tid != samplerThread else { return nil }
             return Usage(tid: u.tid, name: u.name, cpuSeconds: u.cpuSeconds - (baseline[u.tid]?.cpuSeconds ?? 0))

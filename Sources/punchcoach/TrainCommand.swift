@@ -174,7 +174,7 @@ struct TrainingJSON: Encodable {
 }
 
 /// The progress bar of training: per batch within an epoch, a line per finished epoch.
-final class TrainingProgressView: @unchecked Sendable {
+final class TrainingProgressView {
     private var bar: ProgressBar?
     let epochs: Int
     init(epochs: Int) { self.epochs = epochs }

@@ -43,6 +43,39 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: mp4)[.size] as? Int ?? 0) > 10_000)
     }
 
+    /// Ctrl-C ends an extraction cleanly: the frames read so far are written (the flag the handler sets
+    /// is `TerminationSignals`', shared with the coach).
+    @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
+    func ctrlCStopsAnExtractionAndKeepsItsFrames() throws {
+        let scratch = try ScratchDirectory()
+        let video = try #require(OpenCVSamples.path("vtest.avi", in: scratch), "\(OpenCVSamples.missingNote)")
+        let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built; run `swift build`")
+        let csv = scratch.file("v.csv"), out = scratch.file("stdout"), err = scratch.file("stderr")
+        for f in [out, err] { _ = FileManager.default.createFile(atPath: f, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["extract", video, "--out", csv, "--threads", "1", "--json"]
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Ctrl-C once a tenth of the video's 795 frames is read (the progress bar's line, not a terminal).
+        let started = Date()
+        while process.isRunning, Date().timeIntervalSince(started) < 120,
+              (try? String(contentsOfFile: err, encoding: .utf8))?.contains("extract: 10%") != true { usleep(20_000) }
+        #expect(kill(process.processIdentifier, SIGINT) == 0)
+        while process.isRunning, Date().timeIntervalSince(started) < 180 { usleep(20_000) }
+        #expect(!process.isRunning, "still running 180 s after Ctrl-C")
+        guard !process.isRunning else { return }
+        let stderr = try String(contentsOfFile: err, encoding: .utf8)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let frames = try #require(json["frames"] as? Int)
+        #expect(frames >= 79 && frames < 795, "\(frames) frames")
+        #expect(try SkeletonCSV.read(URL(fileURLWithPath: csv)).frameCount == frames)
+    }
+
     @Test func aSkeletonCSVIsConvertedToTheCanonicalLayout() throws {
         let scratch = try ScratchDirectory()
         var s = SkeletonSequence(layout: .blazepose33, units: .px, source: "test", hasWorld: true)

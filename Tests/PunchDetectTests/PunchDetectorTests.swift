@@ -7,8 +7,8 @@ import PunchSynth
 
 @Suite struct PunchDetectorTests {
     /// One punch gives one event, of its label, over the punch.
-    @Test(arguments: [SynthLabel.jab, .cross, .hook, .uppercut])
-    func onePunchOneEvent(label: SynthLabel) {
+    @Test(arguments: [PunchLabel.jab, .cross, .hook, .uppercut])
+    func onePunchOneEvent(label: PunchLabel) {
         let generator = ClipGenerator(seed: 5, subjects: unseenSubjects())
         var right = 0
         let clips = (0..<6).map { generator.clip(label, index: $0) }
@@ -31,7 +31,7 @@ import PunchSynth
         let generator = ClipGenerator(seed: 6, subjects: unseenSubjects())
         var right = 0
         for i in 0..<20 {
-            let clip = generator.clip(.double_jab, index: i)
+            let clip = generator.clip(.doubleJab, index: i)
             let labels = detect(clip.sequence).events.map(\.event.label).filter(punchLabels.contains)
             #expect(!(labels.contains("jab") && labels.contains("double_jab")), "\(clip.name): \(labels)")
             if labels == ["double_jab"] { right += 1 }
@@ -46,7 +46,7 @@ import PunchSynth
         #expect(southpaws.count == 4)
         let generator = ClipGenerator(seed: 8, subjects: Array(southpaws), options: SynthOptions(camera: .front(yaw: 0.3)))
         var checked = 0, right = 0
-        for label in [SynthLabel.jab, .cross, .hook, .uppercut] {
+        for label in [PunchLabel.jab, .cross, .hook, .uppercut] {
             for i in 0..<4 {
                 let clip = generator.clip(label, index: i)
                 // A punch from hands down has no guard to read the stance from.
@@ -86,7 +86,7 @@ import PunchSynth
     @Test func jittery25fpsGivesTheSameEventsAs60fps() {
         let subjects = unseenSubjects()
         var compared = 0
-        for (i, label) in [SynthLabel.jab, .cross, .hook, .uppercut, .double_jab].enumerated() {
+        for (i, label) in [PunchLabel.jab, .cross, .hook, .uppercut, .doubleJab].enumerated() {
             let fast = ClipGenerator(seed: 10, subjects: subjects, options: SynthOptions(camera: .front(), fps: 60)).clip(label, index: i)
             let slow = ClipGenerator(seed: 10, subjects: subjects, options: SynthOptions(camera: .front(), fps: 25)).clip(label, index: i)
             #expect(fast.punches == slow.punches, "same motion")

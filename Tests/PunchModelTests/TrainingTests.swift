@@ -170,7 +170,7 @@ enum TinyData {
         let generator = ClipGenerator(seed: 3, subjects: SubjectPool.make(seed: 3, ids: 1...6))
         var found = 0
         for i in 0..<12 {
-            let clip = generator.clip(.double_jab, index: i)
+            let clip = generator.clip(.doubleJab, index: i)
             let s = clip.sequence.resampled()
             let truth = clip.punches[0]
             if let onset = SecondJab.onset(s, from: truth.start, to: truth.end) {

@@ -35,7 +35,7 @@ import TestSupport
             }
             // Synthetic: as filmed (noise on), mirrored to orthodox like the pipeline does, the action ± 0.3 s.
             let synthK = (0..<60).compactMap { i -> PunchKinematics? in
-                let c = generator.clip(SynthLabel(rawValue: label)!, index: i)
+                let c = generator.clip(PunchLabel(rawValue: label)!, index: i)
                 var seq = c.sequence
                 if c.camera.selfie != (c.subject.stance == .southpaw) { seq = seq.mirrored() }
                 return PunchKinematics.measure(seq, wrist: side, shoulder: shoulder,

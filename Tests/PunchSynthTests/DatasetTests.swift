@@ -31,7 +31,7 @@ import PunchKit
         let scratch = try ScratchDirectory(), root = scratch.url
         let summary = try DatasetWriter(spec: Self.spec).write(to: root)
         let d = try Dataset.load(root)
-        #expect(d.labels == SynthLabel.allCases.map(\.rawValue).sorted())
+        #expect(d.labels == PunchLabel.allCases.map(\.rawValue).sorted())
         #expect(d.clips.count == 7 * 2 + 1)
         #expect(d.ignored.isEmpty)
         for clip in d.clips {
@@ -70,6 +70,6 @@ import PunchKit
     @Test func theShippedSpecIsReadable() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v3.json")
         let spec = try SynthSpec.read(url)
-        #expect(spec.labels == SynthLabel.allCases.map(\.rawValue))
+        #expect(spec.labels == PunchLabel.allCases.map(\.rawValue))
     }
 }

@@ -26,9 +26,15 @@ import PunchKit
         #expect(spine.allSatisfy { abs($0 - mid) / mid < 0.01 }, "\(name): spine length varies")
     }
 
+    /// The punch kinds are the punch labels, in the labels' order (the rounds draw a kind by its index).
+    @Test func punchKindsAreThePunchLabelsInOrder() {
+        #expect(PunchKind.allCases.map(\.label) == PunchLabel.allCases.filter(\.isPunch))
+        for label in PunchLabel.allCases { #expect(label.punchKind?.label == (label.isPunch ? label : nil)) }
+    }
+
     @Test func boneLengthsStayConstantInEveryClip() {
         let g = exactGenerator()
-        for label in SynthLabel.allCases {
+        for label in PunchLabel.allCases {
             for i in 0..<4 { Self.checkBones(g.clip(label, index: i).sequence, "\(label) \(i)") }
         }
         let round = RoundGenerator(seed: 7, subjects: SubjectPool.make(seed: 7, ids: 5...5),
@@ -38,8 +44,8 @@ import PunchKit
 
     @Test func punchesHaveTheStatedSpeedsAndDurations() {
         let g = exactGenerator(subjects: 6)
-        for label in SynthLabel.allCases where label.isPunch {
-            let envelope = PunchEnvelope.of(label)
+        for kind in PunchKind.allCases {
+            let label = kind.label, envelope = PunchEnvelope.of(kind)
             var speeds: [Double] = []
             for i in 0..<8 {
                 let c = g.clip(label, index: i)
@@ -49,7 +55,7 @@ import PunchKit
                 // The envelope is the punch's own rhythm; a held fist adds its hold on top.
                 #expect(envelope.duration.contains(p.end - p.start - p.hold), "\(label) \(i): \(p.end - p.start) s, held \(p.hold) s")
                 #expect(p.peakTime > p.start && p.peakTime < p.end)
-                #expect(p.hand == (label == .cross ? .rear : label == .jab || label == .double_jab ? .lead : p.hand))
+                #expect(p.hand == (label == .cross ? .rear : label == .jab || label == .doubleJab ? .lead : p.hand))
                 // Stance padding: 1.0–1.6 s before, at least 0.8 s after.
                 #expect(c.actionStart >= 1.0 && c.actionStart <= 1.6)
                 #expect(c.sequence.times.last! - c.actionEnd >= 0.79)
@@ -63,7 +69,7 @@ import PunchKit
         let subjects = SubjectPool.make(seed: 7, ids: 1...4)
         for i in 0..<6 {
             var rng = SeededRandom(seed: 9, stream: "dj", index: i)
-            let p = PunchFactory.make(.double_jab, hand: .lead, subject: subjects[i % 4], start: 1, rng: &rng)
+            let p = PunchFactory.make(.doubleJab, hand: .lead, subject: subjects[i % 4], start: 1, rng: &rng)
             #expect(p.impacts.count == 2)
             let gap = p.impacts[1] - p.impacts[0]
             #expect(gap >= 0.15 && gap <= 0.40, "extensions \(gap) s apart")

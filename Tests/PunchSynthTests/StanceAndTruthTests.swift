@@ -10,7 +10,7 @@ import PunchKit
         let subjects = SubjectPool.make(seed: 11, ids: 1...10)
         for noise in [false, true] {
             let g = ClipGenerator(seed: 11, subjects: subjects, options: SynthOptions(noise: noise, camera: camera, fps: 30))
-            for (i, label) in [SynthLabel.jab, .cross, .stance, .hook].enumerated() {
+            for (i, label) in [PunchLabel.jab, .cross, .stance, .hook].enumerated() {
                 for k in 0..<3 {
                     let c = g.clip(label, index: i * 3 + k)
                     // A punch thrown from hands down has no guard to read a stance from.
@@ -43,7 +43,7 @@ import PunchKit
                 let peak = frames.max { speed[$0] < speed[$1] }!
                 #expect(seq.times[peak] >= e.start && seq.times[peak] <= e.end,
                         "\(e.label) \(e.start)–\(e.end): the wrist is fastest at \(seq.times[peak])")
-                #expect(PunchEnvelope.of(SynthLabel(rawValue: e.label)!).speed.contains(e.peakSpeed) || e.peakSpeed < 10.5)
+                #expect(PunchEnvelope.of(PunchLabel(rawValue: e.label)!.punchKind!).speed.contains(e.peakSpeed) || e.peakSpeed < 10.5)
             }
             for e in round.events where e.label == "idle" { #expect(e.hand == .none && e.end - e.start > 3) }
         }

@@ -110,42 +110,36 @@ public final class PacedFeed {
 /// small queue (old frames are dropped when the consumer falls behind by more than a second of frames).
 /// A frame the source delivers while this thread is still busy with the last one waits in the
 /// capture's buffers, where newer frames replace it: the newest-frame policy of cameras.
-final class ThreadedReader: @unchecked Sendable {
-    private let lock = NSLock()
-    private var queue: [SkeletonFrame] = []
-    private var error: (any Error)?
-    private var done = false
-    private var stopping = false
-    private var thread: Thread?
+final class ThreadedReader: Sendable {
+    private struct State {
+        var queue: [SkeletonFrame] = []
+        var error: (any Error)?
+        var done = false
+        var stopping = false
+    }
+    private let state = Locked(State())
 
     init(_ source: PoseSource) {
+        // From here on only the reader thread calls `nextFrame`; the feed reads the source's fixed
+        // properties (`clockOrigin`), which the capture sets when it opens.
         nonisolated(unsafe) let source = source
-        let t = Thread { [self] in
+        Thread { [self] in
             Self.nameThisThread("pc-capture")
             while true {
-                lock.lock()
-                let stop = stopping
-                lock.unlock()
-                if stop { break }
+                if state.withLock({ $0.stopping }) { break }
                 do {
                     guard let f = try source.nextFrame() else { break }
-                    lock.lock()
-                    queue.append(f)
-                    if queue.count > 60 { queue.removeFirst(queue.count - 60) }
-                    lock.unlock()
+                    state.withLock { state in
+                        state.queue.append(f)
+                        if state.queue.count > 60 { state.queue.removeFirst(state.queue.count - 60) }
+                    }
                 } catch {
-                    lock.lock()
-                    self.error = error
-                    lock.unlock()
+                    state.withLock { $0.error = error }
                     break
                 }
             }
-            lock.lock()
-            done = true
-            lock.unlock()
-        }
-        thread = t
-        t.start()
+            state.withLock { $0.done = true }
+        }.start()
     }
 
     /// Names the calling thread for `bench --live`, `top -H` and debuggers (Linux; a no-op elsewhere).
@@ -156,23 +150,19 @@ final class ThreadedReader: @unchecked Sendable {
     }
 
     var finished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return done && queue.isEmpty
+        state.withLock { $0.done && $0.queue.isEmpty }
     }
 
     func drain() throws -> [SkeletonFrame] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let error { throw error }
-        let out = queue
-        queue.removeAll(keepingCapacity: true)
-        return out
+        try state.withLock { state in
+            if let error = state.error { throw error }
+            let out = state.queue
+            state.queue.removeAll(keepingCapacity: true)
+            return out
+        }
     }
 
     func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        state.withLock { $0.stopping = true }
     }
 }

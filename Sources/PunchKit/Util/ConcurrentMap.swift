@@ -1,38 +1,33 @@
 import Foundation
 
 /// `map` over the machine's cores (`DispatchQueue.concurrentPerform`), results in input order.
-public func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+/// `transform` is called from several threads at once: it must only read what it shares.
+public func concurrentMap<T, R: Sendable>(_ items: [T], _ transform: (T) -> R) -> [R] {
     withoutActuallyEscaping(transform) { transform in
-        let box = SharedSlots(items: items, transform: transform)
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in box.run(i) }
-        return box.results.map { $0! }
+        let work = SharedWork(items: items, transform: transform)
+        let results = Locked([R?](repeating: nil, count: items.count))
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            let r = work.transform(work.items[i])
+            results.withLock { $0[i] = r }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 }
 
 /// `concurrentMap` for a throwing transform: the first error (in input order) is thrown.
-public func parallelMap<T, R>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
+public func parallelMap<T, R: Sendable>(_ items: [T], _ transform: (T) throws -> R) throws -> [R] {
     try withoutActuallyEscaping(transform) { transform in
         try concurrentMap(items) { item in Result { try transform(item) } }.map { try $0.get() }
     }
 }
 
-/// The state `concurrentPerform` shares between its workers; each writes its own slot under the lock.
-private final class SharedSlots<T, R>: @unchecked Sendable {
+/// What `concurrentPerform`'s workers share: the items and the transform, read-only.
+private final class SharedWork<T, R>: @unchecked Sendable {  // unchecked: no mutable state; `transform` runs on several threads (concurrentMap's contract)
     let items: [T]
     let transform: (T) -> R
-    var results: [R?]
-    let lock = NSLock()
 
     init(items: [T], transform: @escaping (T) -> R) {
         self.items = items
         self.transform = transform
-        results = Array(repeating: nil, count: items.count)
-    }
-
-    func run(_ i: Int) {
-        let r = transform(items[i])
-        lock.lock()
-        results[i] = r
-        lock.unlock()
     }
 }

@@ -3,7 +3,7 @@ import PunchKit
 /// Data-parallel training on the machine's cores: each replica of the network takes a part of the
 /// batch, and their gradients are summed (in replica order, so results do not depend on scheduling)
 /// into the master network, whose parameters the optimiser updates and then copies back.
-final class DataParallel: @unchecked Sendable {
+final class DataParallel {
     let replicas: [Network]
 
     init(network: Network, replicas n: Int) {
@@ -15,7 +15,7 @@ final class DataParallel: @unchecked Sendable {
     /// `body` on its contiguous part of the batch (concurrently, one a core; the part may be empty),
     /// then the gradients are summed into `master`, the optimiser updates it and the replicas get
     /// its new parameters. Returns what `body` gave, in replica order.
-    func step<R>(_ count: Int, master: Network, optimiser: inout AdamW, learningRate: Float,
+    func step<R: Sendable>(_ count: Int, master: Network, optimiser: inout AdamW, learningRate: Float,
                  _ body: (Network, Range<Int>) -> R) -> [R] {
         let results = concurrentMap(Array(split(count).enumerated())) { r, range -> R in
             replicas[r].zeroGradients()

@@ -2,7 +2,7 @@ import PunchKit
 
 /// The truth of one punch: when the hand left the guard and came back, which hand, how fast.
 public struct PunchTruth: Sendable, Equatable {
-    public var label: SynthLabel
+    public var label: PunchLabel
     public var hand: Hand
     public var start: Double
     public var end: Double
@@ -18,7 +18,7 @@ public struct PunchTruth: Sendable, Equatable {
 public struct SynthClip: Sendable {
     /// Path relative to the dataset folder, e.g. `jab/s03_jab_0007.csv`.
     public var name: String
-    public var label: SynthLabel
+    public var label: PunchLabel
     public var subject: SubjectProfile
     public var camera: CameraRig
     public var sequence: SkeletonSequence
@@ -45,12 +45,12 @@ public struct ClipGenerator: Sendable {
     }
 
     /// The subject of clip `index` of `label`: subjects take turns, starting at a different one per label.
-    public func subject(for label: SynthLabel, index: Int) -> SubjectProfile {
-        let offset = (SynthLabel.allCases.firstIndex(of: label) ?? 0) * 5
+    public func subject(for label: PunchLabel, index: Int) -> SubjectProfile {
+        let offset = (PunchLabel.allCases.firstIndex(of: label) ?? 0) * 5
         return subjects[(index + offset) % subjects.count]
     }
 
-    public func clip(_ label: SynthLabel, index: Int) -> SynthClip {
+    public func clip(_ label: PunchLabel, index: Int) -> SynthClip {
         var rng = SeededRandom(seed: seed, stream: label.rawValue, index: index)
         var cameraRng = rng.fork("camera"), noiseRng = rng.fork("noise"), motionRng = rng.fork("motion")
         let subject = self.subject(for: label, index: index)
@@ -61,12 +61,12 @@ public struct ClipGenerator: Sendable {
         var actionStart = 0.0, actionEnd = 0.0
         var fromHandsDown = false
 
-        switch label {
-        case .stance:
+        switch label.punchKind {
+        case nil where label == .stance:
             duration = motionRng.uniform(2.5, 4.0)
             stance.fill(&ch, from: 0, to: duration, rng: &motionRng)
             actionEnd = duration
-        case .idle:
+        case nil:  // idle
             duration = motionRng.uniform(2.5, 4.0)
             // Mostly relaxed throughout; sometimes the guard drops at the start or comes up at the end.
             let dropsGuard = motionRng.chance(0.25), raisesGuard = !dropsGuard && motionRng.chance(0.2)
@@ -86,15 +86,15 @@ public struct ClipGenerator: Sendable {
             var idle = IdlePlanner(subject: subject)
             idle.fill(&ch, from: idleFrom, to: idleTo, rng: &motionRng)
             actionEnd = duration
-        default:
+        case let kind?:
             let before = motionRng.uniform(1.0, 1.6)
             let hand: PunchHand
-            switch label {
-            case .jab, .double_jab: hand = .lead
+            switch kind {
+            case .jab, .doubleJab: hand = .lead
             case .cross: hand = .rear
-            default: hand = motionRng.chance(0.5) ? .lead : .rear
+            case .hook, .uppercut: hand = motionRng.chance(0.5) ? .lead : .rear
             }
-            let punch = PunchFactory.make(label, hand: hand, subject: subject, start: before, rng: &motionRng)
+            let punch = PunchFactory.make(kind, hand: hand, subject: subject, start: before, rng: &motionRng)
             punches.append(punch)
             ch.add(punch)
             actionStart = punch.guardLeave
@@ -130,7 +130,7 @@ public struct ClipGenerator: Sendable {
             var action = [Annotation(file: name, label: label.rawValue, start: q(actionStart), end: q(actionEnd))]
             if let onset = punches.first.flatMap({ Self.secondJabOnset($0, in: ch) }) {
                 // The truth of a double jab: a jab until the second extension starts (see FrameLabels).
-                action = [Annotation(file: name, label: SynthLabel.jab.rawValue, start: q(actionStart), end: q(onset)),
+                action = [Annotation(file: name, label: PunchLabel.jab.rawValue, start: q(actionStart), end: q(onset)),
                           Annotation(file: name, label: label.rawValue, start: q(onset), end: q(actionEnd))]
             }
             annotations = [Annotation(file: name, label: around, start: 0, end: q(actionStart))] + action
@@ -151,7 +151,7 @@ public struct ClipGenerator: Sendable {
     /// Where the second jab of a double jab starts: the least extension of the arm between its two full
     /// extensions, from the noise-free motion (a monocular pose model's depth would blur it).
     static func secondJabOnset(_ p: any PunchMotion, in ch: Choreography) -> Double? {
-        guard p.label == .double_jab, p.impacts.count >= 2 else { return nil }
+        guard p.label == .doubleJab, p.impacts.count >= 2 else { return nil }
         let wrist = ch.wristIndex(p.hand)
         let shoulder = wrist == Joint.leftWrist.rawValue ? Joint.leftShoulder.rawValue : Joint.rightShoulder.rawValue
         func reach(_ t: Double) -> Double { let j = ch.joints(at: t); return (j[wrist] - j[shoulder]).length }

@@ -37,7 +37,7 @@ public struct DatasetWriter: Sendable {
 
     public func write(to root: URL, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         let fm = FileManager.default
-        let labels = spec.labels.compactMap(SynthLabel.init(rawValue:))
+        let labels = spec.labels.compactMap(PunchLabel.init(rawValue:))
         do {
             for l in labels { try fm.createDirectory(at: root.appendingPathComponent(l.rawValue), withIntermediateDirectories: true) }
             if spec.rounds > 0 { try fm.createDirectory(at: root.appendingPathComponent("rounds"), withIntermediateDirectories: true) }
@@ -46,13 +46,13 @@ public struct DatasetWriter: Sendable {
         }
         let clips = ClipGenerator(seed: spec.seed, subjects: clipSubjects, options: options)
         let rounds = RoundGenerator(seed: spec.seed, subjects: roundSubjects, options: options)
-        enum Job { case clip(SynthLabel, Int), round(Int) }
+        enum Job { case clip(PunchLabel, Int), round(Int) }
         // Rounds first: they are the longest jobs, so both cores stay busy to the end.
         var jobs: [Job] = (0..<spec.rounds).map { .round($0) }
         for l in labels { for i in 0..<spec.clipsPerClass { jobs.append(.clip(l, i)) } }
 
         struct Result { var annotations: [Annotation] = []; var label: String?; var frames = 0; var seconds = 0.0; var events = 0; var error: Error? }
-        let box = Box([Result](repeating: Result(), count: jobs.count))
+        let shared = Locked([Result](repeating: Result(), count: jobs.count))
         let total = jobs.count
         let jobsCopy = jobs
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
@@ -77,13 +77,13 @@ public struct DatasetWriter: Sendable {
             } catch {
                 r.error = error
             }
-            let done = box.update { results -> Int in
+            let done = shared.withLock { results -> Int in
                 results[i] = r
                 return results.filter { $0.label != nil || $0.frames > 0 || $0.error != nil }.count
             }
             progress(done, total)
         }
-        let results = box.value
+        let results = shared.withLock { $0 }
         if let error = results.compactMap(\.error).first { throw error }
         let annotations = results.flatMap(\.annotations).sorted { ($0.file, $0.start) < ($1.file, $1.start) }
         if !annotations.isEmpty {
@@ -102,15 +102,3 @@ public struct DatasetWriter: Sendable {
     }
 }
 
-/// Shared state of the parallel loop; every access goes through the lock.
-final class Box<T>: @unchecked Sendable {
-    private var stored: T
-    private let lock = NSLock()
-    init(_ value: T) { stored = value }
-    var value: T { lock.lock(); defer { lock.unlock() }; return stored }
-    func update<R>(_ f: (inout T) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return f(&stored)
-    }
-}

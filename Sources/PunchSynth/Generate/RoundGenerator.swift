@@ -26,12 +26,12 @@ public struct RoundGenerator: Sendable {
         self.options = options
     }
 
-    typealias Throw = (label: SynthLabel, hand: PunchHand)
+    typealias Throw = (kind: PunchKind, hand: PunchHand)
 
     static let combinations: [[Throw]] = [
         [(.jab, .lead), (.cross, .rear)],
         [(.jab, .lead), (.cross, .rear), (.hook, .lead)],
-        [(.double_jab, .lead), (.cross, .rear)],
+        [(.doubleJab, .lead), (.cross, .rear)],
         [(.cross, .rear), (.hook, .lead)],
         [(.jab, .lead), (.uppercut, .rear)],
         [(.jab, .lead), (.cross, .rear), (.hook, .lead), (.cross, .rear)],
@@ -50,8 +50,8 @@ public struct RoundGenerator: Sendable {
         var idles: [(Double, Double)] = []
         var idlePlanner = IdlePlanner(subject: subject)
 
-        func throwPunch(_ label: SynthLabel, _ hand: PunchHand, at t: Double) -> Double {
-            let p = PunchFactory.make(label, hand: hand, subject: subject, start: t, rng: &motionRng)
+        func throwPunch(_ kind: PunchKind, _ hand: PunchHand, at t: Double) -> Double {
+            let p = PunchFactory.make(kind, hand: hand, subject: subject, start: t, rng: &motionRng)
             ch.add(p)
             punches.append(p)
             busy.append(p.start...p.end)
@@ -63,15 +63,16 @@ public struct RoundGenerator: Sendable {
             let choice = motionRng.weighted([0.55, 0.25, seconds - t > 8 ? 0.08 : 0, 0.12])
             switch choice {
             case 0:
-                let label = SynthLabel.allCases[motionRng.weighted([3, 1.5, 2, 1.5, 1.2, 0, 0])]
-                let hand: PunchHand = label == .cross ? .rear : (label == .hook || label == .uppercut)
+                // Jab, double jab, cross, hook, uppercut.
+                let kind = PunchKind.allCases[motionRng.weighted([3, 1.5, 2, 1.5, 1.2])]
+                let hand: PunchHand = kind == .cross ? .rear : (kind == .hook || kind == .uppercut)
                     ? (motionRng.chance(0.5) ? .lead : .rear) : .lead
-                t = throwPunch(label, hand, at: t)
+                t = throwPunch(kind, hand, at: t)
             case 1:
                 let combo = motionRng.pick(Self.combinations)
                 for (i, p) in combo.enumerated() {
                     if i > 0 { t += motionRng.uniform(0.5, 0.8) }
-                    t = throwPunch(p.label, p.hand, at: t)
+                    t = throwPunch(p.kind, p.hand, at: t)
                 }
             case 2:
                 // Drop the guard, idle for a while, put it back up.

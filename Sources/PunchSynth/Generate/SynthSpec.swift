@@ -1,4 +1,5 @@
 import Foundation
+import PunchKit
 
 /// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v3.json`): with the same
 /// generator version, the same spec gives byte-identical files.
@@ -20,7 +21,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     public var note: String?
 
     public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
-                roundSeconds: Double = 60, labels: [String] = SynthLabel.allCases.map(\.rawValue), note: String? = nil) {
+                roundSeconds: Double = 60, labels: [String] = PunchLabel.allCases.map(\.rawValue), note: String? = nil) {
         self.generator = Self.generatorVersion
         self.seed = seed
         self.clipsPerClass = clipsPerClass
@@ -69,9 +70,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     }
 
     public func validate(file: String = "spec") throws {
-        let known = Set(SynthLabel.allCases.map(\.rawValue))
+        let known = Set(PunchLabel.allCases.map(\.rawValue))
         if let bad = labels.first(where: { !known.contains($0) }) {
-            throw SynthError("\(file): label '\(bad)' is not one of \(SynthLabel.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw SynthError("\(file): label '\(bad)' is not one of \(PunchLabel.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard clipsPerClass >= 1 || (labels.isEmpty && rounds > 0) else { throw SynthError("\(file): clips per class must be at least 1") }
         guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }

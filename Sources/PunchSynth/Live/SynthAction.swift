@@ -10,10 +10,10 @@ public enum SynthAction: Sendable, Equatable {
     /// Drop the guard and idle (walk, stretch, rest) for about this many seconds, then guard up again.
     case idle(seconds: Double)
 
-    public var label: SynthLabel {
+    public var label: PunchLabel {
         switch self {
         case .jab: return .jab
-        case .doubleJab: return .double_jab
+        case .doubleJab: return .doubleJab
         case .cross: return .cross
         case .hook: return .hook
         case .uppercut: return .uppercut
@@ -32,10 +32,10 @@ public enum SynthAction: Sendable, Equatable {
     }
 
     /// The punch for a label and hand (nil for stance and idle).
-    public static func punch(_ label: SynthLabel, hand: Hand = .lead) -> SynthAction? {
+    public static func punch(_ label: PunchLabel, hand: Hand = .lead) -> SynthAction? {
         switch label {
         case .jab: return .jab
-        case .double_jab: return .doubleJab
+        case .doubleJab: return .doubleJab
         case .cross: return .cross
         case .hook: return .hook(hand)
         case .uppercut: return .uppercut(hand)

@@ -7,7 +7,7 @@ import PunchKit
 ///
 /// Call `frame(at:)` with increasing times. An action asked for while another is under way starts once
 /// the boxer is back in guard (at least 0.5 s after the previous punch).
-public final class SyntheticPerformer: @unchecked Sendable {
+public final class SyntheticPerformer {
     public let subject: SubjectProfile
     public let camera: CameraRig
     public var stance: Stance { subject.stance }
@@ -54,18 +54,26 @@ public final class SyntheticPerformer: @unchecked Sendable {
             let event = PunchEvent(start: start, end: raise + up, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)
             performed.append(event)
             return event
-        default:
-            let hand: PunchHand = action.hand == .rear ? .rear : .lead
-            let punch = PunchFactory.make(action.label, hand: hand, subject: subject, start: start, rng: &rng)
-            choreography.add(punch)
-            busy.append(punch.start...punch.end)
-            freeAt = punch.guardReturn + 0.5
-            let peak = choreography.peakWristSpeed(hand, from: punch.guardLeave, to: punch.guardReturn)
-            let event = PunchEvent(start: punch.guardLeave, end: punch.guardReturn, label: action.label.rawValue,
-                                   hand: action.hand, confidence: 1, peakSpeed: peak.speed)
-            performed.append(event)
-            return event
+        case .jab: return perform(.jab, hand: action.hand, at: start)
+        case .doubleJab: return perform(.doubleJab, hand: action.hand, at: start)
+        case .cross: return perform(.cross, hand: action.hand, at: start)
+        case .hook: return perform(.hook, hand: action.hand, at: start)
+        case .uppercut: return perform(.uppercut, hand: action.hand, at: start)
         }
+    }
+
+    /// A punch starting at `start` (`hand`: lead or rear).
+    private func perform(_ kind: PunchKind, hand eventHand: Hand, at start: Double) -> PunchEvent {
+        let hand: PunchHand = eventHand == .rear ? .rear : .lead
+        let punch = PunchFactory.make(kind, hand: hand, subject: subject, start: start, rng: &rng)
+        choreography.add(punch)
+        busy.append(punch.start...punch.end)
+        freeAt = punch.guardReturn + 0.5
+        let peak = choreography.peakWristSpeed(hand, from: punch.guardLeave, to: punch.guardReturn)
+        let event = PunchEvent(start: punch.guardLeave, end: punch.guardReturn, label: kind.label.rawValue,
+                               hand: eventHand, confidence: 1, peakSpeed: peak.speed)
+        performed.append(event)
+        return event
     }
 
     /// Everything scheduled so far, by start time.

@@ -27,7 +27,7 @@ struct Hook: PunchMotion {
     /// Seconds held at full extension beyond the punch's rhythm.
     var hold: Double = 0
 
-    var label: SynthLabel { .hook }
+    var kind: PunchKind { .hook }
     var start: Double { min(load.start, rotation.start) }
     var end: Double { max(load.end, rotation.end) }
     var guardLeave: Double { load.start }

@@ -19,7 +19,7 @@ extension Motion {
 
 /// A punch: a motion with a labelled interval (hand leaves the guard → hand back in guard).
 protocol PunchMotion: Motion {
-    var label: SynthLabel { get }
+    var kind: PunchKind { get }
     var hand: PunchHand { get }
     var guardLeave: Double { get }
     var guardReturn: Double { get }
@@ -29,9 +29,6 @@ protocol PunchMotion: Motion {
     var hold: Double { get }
 }
 
-/// The labels of the synthetic data, in the order of the brief.
-public enum SynthLabel: String, Sendable, CaseIterable, Codable {
-    case jab, double_jab, cross, hook, uppercut, stance, idle
-
-    public var isPunch: Bool { self != .stance && self != .idle }
+extension PunchMotion {
+    var label: PunchLabel { kind.label }
 }

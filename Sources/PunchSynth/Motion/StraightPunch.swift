@@ -9,7 +9,7 @@ import PunchKit
 /// of the head and back, with the body's contribution — a shoulder roll and a small turn for the jab;
 /// hip and trunk rotation (30–60° at the shoulders), a rear-foot pivot and a weight shift for the cross.
 struct StraightPunch: PunchMotion {
-    var label: SynthLabel
+    var kind: PunchKind
     var hand: PunchHand
     /// Fraction of the way from guard to full extension; its keys are the punch's timeline.
     var extent: Keyframes

@@ -22,7 +22,7 @@ struct Uppercut: PunchMotion {
     /// Seconds held at full extension beyond the punch's rhythm.
     var hold: Double = 0
 
-    var label: SynthLabel { .uppercut }
+    var kind: PunchKind { .uppercut }
     var start: Double { times[0] }
     var end: Double { times[4] }
     var guardLeave: Double { times[0] }
