@@ -36,8 +36,7 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// probability above `walkingIdle`) *and* the hips crossed the picture faster than `walkingSpeed`
     /// torso lengths a second. People walk at 1.2–1.5 m/s, about 2.5 torso lengths a second; a boxer
     /// standing to punch, from a guard or from hands down, keeps the hips nearly still before the punch.
-    public var walkingIdle: Float = 0.5
-    public var walkingSpeed = 1.0
+    public var walkingIdle: Float = 0.5, walkingSpeed = 1.0
     /// Nor is somebody who just came into view: for this long after a person is found after nobody, a run
     /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has
     /// just found a person guesses: on the street video vtest.avi the first second of a new walker's
@@ -51,8 +50,7 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// about 0.5 m: a boxer stepping in moves the hips about 2 m/s (4 torso lengths a second), and 15 is
     /// 7.5 m/s, faster than anybody moves while boxing. On vtest.avi the tracker hops from one walker to
     /// another 4.5 torso lengths away within 0.2 s (22 a second).
-    public var switchDistance = 1.5
-    public var switchSpeed = 15.0
+    public var switchDistance = 1.5, switchSpeed = 15.0
     /// Below this mean joint confidence the frame has nobody in it.
     public var personConfidence = 0.1
     /// Below this mean confidence of the arms the skeleton is unreliable.
@@ -69,8 +67,7 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// quarter second: until the first reading every southpaw would be taken for an orthodox boxer), then
     /// every `stanceReadingFrames` (twice a second). The first detector (a34e56d) read it every 30 frames
     /// once the window was full; the early first reading came with the southpaw fixes (ebd797a).
-    public var firstStanceReadingFrames = 15
-    public var stanceReadingFrames = 30
+    public var firstStanceReadingFrames = 15, stanceReadingFrames = 30
     /// Frames below `personConfidence` make the state *no person* once nobody has been seen for this long
     /// (first detector, a34e56d).
     public var personMissingSeconds = 0.3
@@ -86,8 +83,7 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// A run is split in two (a combination, e.g. jab–cross) when another punch class of another family
     /// leads with more than `splitProbability`, after the old leader led at least `splitLeaderSteps`
     /// classifications (first detector, a34e56d), and the other hand has taken over (2b35b37).
-    public var splitProbability: Float = 0.5
-    public var splitLeaderSteps = 3
+    public var splitProbability: Float = 0.5, splitLeaderSteps = 3
     /// "The other hand has taken over": the wrist moving fastest over the last `handChangeSeconds` is not
     /// the one that moved fastest since the run opened (2b35b37, "combos split only when the other hand
     /// takes over").
@@ -95,8 +91,7 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// A run's wrist speeds (the event's peak speed, the hand of a hook or uppercut) are read from
     /// `speedWindowBefore` before the run opened to `speedWindowAfter` after it closed (first detector,
     /// a34e56d; the hand from the wrists' paths over the same span since 0330c08).
-    public var speedWindowBefore = 0.1
-    public var speedWindowAfter = 0.05
+    public var speedWindowBefore = 0.1, speedWindowAfter = 0.05
 
     public init() {}
 }

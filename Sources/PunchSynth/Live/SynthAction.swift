@@ -10,16 +10,19 @@ public enum SynthAction: Sendable, Equatable {
     /// Drop the guard and idle (walk, stretch, rest) for about this many seconds, then guard up again.
     case idle(seconds: Double)
 
-    public var label: PunchLabel {
+    /// The punch asked for; nil for idle.
+    public var punchKind: PunchKind? {
         switch self {
         case .jab: return .jab
         case .doubleJab: return .doubleJab
         case .cross: return .cross
         case .hook: return .hook
         case .uppercut: return .uppercut
-        case .idle: return .idle
+        case .idle: return nil
         }
     }
+
+    public var label: PunchLabel { punchKind?.label ?? .idle }
 
     /// Lead or rear for punches, `none` for idle.
     public var hand: Hand {
@@ -33,13 +36,17 @@ public enum SynthAction: Sendable, Equatable {
 
     /// The punch for a label and hand (nil for stance and idle).
     public static func punch(_ label: PunchLabel, hand: Hand = .lead) -> SynthAction? {
-        switch label {
+        label.punchKind.map { punch($0, hand: hand) }
+    }
+
+    /// The action of throwing a punch (`hand` matters for hooks and uppercuts).
+    public static func punch(_ kind: PunchKind, hand: Hand = .lead) -> SynthAction {
+        switch kind {
         case .jab: return .jab
         case .doubleJab: return .doubleJab
         case .cross: return .cross
         case .hook: return .hook(hand)
         case .uppercut: return .uppercut(hand)
-        case .stance, .idle: return nil
         }
     }
 }

@@ -6,16 +6,13 @@ struct HookParameters: Sendable {
     /// Bend of the locked elbow (70–110°).
     var elbowAngle: Double
     /// How far the upper arm points forward of straight sideways at the start, and what the swing adds.
-    var armForward: Double
-    var adduction: Double
+    var armForward, adduction: Double
     /// Elbow height: angle of the upper arm below horizontal.
     var elbowDrop: Double
-    /// The counter-turn before the swing, and the swing through the target.
-    var wind: Double
-    var sweep: Double
-    var hipShare: Double
-    var pivotLift: Double
-    var dip: Double
+    /// The counter-turn before the swing, and the swing through the target; the hips' share of the turn,
+    /// the rear heel's lift and the knees' dip that drive it.
+    var wind, sweep: Double
+    var hipShare, pivotLift, dip: Double
     /// Seconds the fist stays at the end of the swing (not scaled by the tempo).
     var stay: Double
 

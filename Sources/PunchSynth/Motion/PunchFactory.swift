@@ -161,11 +161,8 @@ enum PunchFactory {
                 bodyKeys[bodyKeys.count - 1].0 = t + 0.03
                 for i in 1..<bodyKeys.count where bodyKeys[i].0 <= bodyKeys[i - 1].0 { bodyKeys[i].0 = bodyKeys[i - 1].0 + 0.001 }
                 return StraightPunch(
-                    kind: kind, hand: hand, extent: extent, bodyDrive: Keyframes(bodyKeys),
-                    targetX: p.targetX, targetDown: p.targetDown, reach: p.reach, turn: p.turn,
-                    hipShare: p.hipShare, roll: p.roll, lean: p.lean, weightShift: p.weightShift,
-                    pivotLift: p.pivotLift, headSlip: p.headSlip, guardDrop: guardDrop,
-                    step: p.step, stepRecovery: p.step > 0 ? 0.35 : 0, hold: pause)
+                    kind: kind, hand: hand, extent: extent, bodyDrive: Keyframes(bodyKeys), shape: p,
+                    guardDrop: guardDrop, stepRecovery: p.step > 0 ? 0.35 : 0, hold: pause)
             case .hook(let p):
                 let t1 = t0 + out * k, t2 = t1 + hold * k, t3 = t2 + p.stay + pause, t4 = t3 + back * k
                 let sweep = p.sweep

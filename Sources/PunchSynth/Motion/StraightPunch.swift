@@ -15,23 +15,10 @@ struct StraightPunch: PunchMotion {
     var extent: Keyframes
     /// The body's share: the same timeline led slightly earlier (hips before hands).
     var bodyDrive: Keyframes
-    /// Where the fist goes: x in the fight frame (0 = the centre line, where the opponent's head is) and
-    /// height relative to the boxer's own chin (positive = lower, e.g. a jab to the body).
-    var targetX: Double
-    var targetDown: Double
-    /// Fraction of arm length reached at full extent.
-    var reach: Double
-    /// Shoulder turn towards the target, of which `hipShare` comes from the hips.
-    var turn: Double
-    var hipShare: Double
-    var roll: Double
-    var lean: Double
-    var weightShift: Double
-    var pivotLift: Double
-    var headSlip: Double
+    /// Where the fist goes and what the body adds (`StraightPunchParameters` says what each value is).
+    var shape: StraightPunchParameters
     var guardDrop: Double
-    /// A small step of the lead foot with the punch (metres forward), recovered after.
-    var step: Double
+    /// How long the lead foot takes to come back after a step with the punch.
     var stepRecovery: Double
     /// Seconds held at full extension beyond the punch's rhythm.
     var hold: Double = 0
@@ -53,24 +40,24 @@ struct StraightPunch: PunchMotion {
         let side = hand.sideSign
         // Jab (lead = left): turn right to bring the left shoulder forward, left shoulder up.
         // Cross (rear = right): hips and shoulders turn left, right shoulder up.
-        c.hipYaw -= side * turn * hipShare * b
-        c.torsoYaw -= side * turn * (1 - hipShare) * b
-        c.shoulderRoll += side * roll * e
-        c.lean += lean * b
-        c.pelvisShift.z += weightShift * b
-        c.sideLean -= side * headSlip * b
+        c.hipYaw -= side * shape.turn * shape.hipShare * b
+        c.torsoYaw -= side * shape.turn * (1 - shape.hipShare) * b
+        c.shoulderRoll += side * shape.roll * e
+        c.lean += shape.lean * b
+        c.pelvisShift.z += shape.weightShift * b
+        c.sideLean -= side * shape.headSlip * b
         if hand == .rear {
-            c.rearHeel += pivotLift * b
+            c.rearHeel += shape.pivotLift * b
             c.rearFoot += Vec3(0.03, 0, 0.02) * b
         } else {
-            c.leadHeel += pivotLift * b
+            c.leadHeel += shape.pivotLift * b
         }
-        if step > 0 {
+        if shape.step > 0 {
             // The lead foot slides forward with the extension; both feet come back during the recovery.
             let s = Keyframes([(extent.start, 0), (extent.times[1], 1), (extent.end, 1),
                                (extent.end + stepRecovery, 0)]).value(at: t)
-            c.leadFoot.z += step * s
-            c.pelvisShift.z += 0.4 * step * s
+            c.leadFoot.z += shape.step * s
+            c.pelvisShift.z += 0.4 * shape.step * s
         }
     }
 
@@ -78,11 +65,11 @@ struct StraightPunch: PunchMotion {
         let e = extent.value(at: t)
         guard e > 0 || bodyDrive.value(at: t) > 0 else { return }
         let shoulder = torso.shoulder(hand)
-        let target = Vec3(targetX, torso.chin.y + targetDown, shoulder.z + subject.arm)
+        let target = Vec3(shape.targetX, torso.chin.y + shape.targetDown, shoulder.z + subject.arm)
         let dir = (target - shoulder).normalized
         let out = torso.aimLeft * hand.sideSign
         let full = HandGoal(
-            wrist: shoulder + dir * (subject.arm * reach),
+            wrist: shoulder + dir * (subject.arm * shape.reach),
             elbowHint: shoulder + dir * (subject.upperArm * 0.7) + out * 0.12 + Vec3(0, 0.12, 0))
         goals[hand] = .lerp(goals[hand], full, e)
         // The other hand guards the chin; some boxers let it drop.

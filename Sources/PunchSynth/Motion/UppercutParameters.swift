@@ -5,18 +5,11 @@ import PunchKit
 struct UppercutParameters: Sendable {
     /// How deep the knees bend in the dip, the lean towards the punching side, the turn while loading
     /// and the turn of the drive.
-    var dipDepth: Double
-    var sideLean: Double
-    var loadTurn: Double
-    var driveTurn: Double
+    var dipDepth, sideLean, loadTurn, driveTurn: Double
     /// The low point of the fist (below, in front of and across from the shoulder) …
-    var lowDown: Double
-    var lowForward: Double
-    var lowAcross: Double
+    var lowDown, lowForward, lowAcross: Double
     /// … and the high one (above the chin, in front of and across from the shoulder).
-    var aboveChin: Double
-    var highForward: Double
-    var highAcross: Double
+    var aboveChin, highForward, highAcross: Double
     /// Seconds the fist stays at the top (not scaled by the tempo).
     var stay: Double
 
