@@ -70,8 +70,9 @@ let package = Package(
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth", "TestSupport"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit", "TestSupport"]),
-        /// Helpers the test targets share: scratch directories, the built executable, the opencv-doc samples.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        /// Helpers the test targets share: scratch directories, the built executable, the opencv-doc samples,
+        /// the readers' fuzzer (seeded by PunchKit's generator).
+        .target(name: "TestSupport", dependencies: ["PunchKit"], path: "Tests/TestSupport"),
         .testTarget(name: "CoachStoreTests", dependencies: ["CoachStore", "PunchKit", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CoachTUITests", dependencies: ["CoachTUI", "CoachStore", "PunchKit"]),
         .testTarget(

@@ -43,7 +43,7 @@ extension HistoryStore {
                 sql: "SELECT peak_speed, speed_units FROM punch WHERE label = ? AND peak_speed IS NOT NULL AND speed_units IS NOT NULL",
                 arguments: [label])
             var byUnits: [String: [Double]] = [:]
-            for row in speeds { byUnits[row["speed_units"], default: []].append(row["peak_speed"]) }
+            for row in speeds { byUnits[try row.value("speed_units", as: String.self), default: []].append(try row.value("peak_speed")) }
             let units = byUnits.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }
             let speed = units.flatMap { SpeedDistribution(units: $0.key, speeds: $0.value) }
             return PunchDetail(summary: summary, hands: handStats, speed: speed)

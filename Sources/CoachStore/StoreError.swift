@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PunchKit
 
 /// A failure of the history store: one line naming the file and what to do.
 public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -31,7 +32,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Any other SQLite failure.
     case sqlite(path: String, message: String)
 
-    public var description: String {
+    /// One line, whatever a damaged file's values quoted in the reason hold.
+    public var description: String { text.oneLine }
+
+    private var text: String {
         switch self {
         case .isDirectory(let path):
             "\(path) is a directory, not a database file; pass a file path with --db"
@@ -69,6 +73,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The StoreError for an error thrown while using the database at `path`.
     static func wrap(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        if let error = error as? UnreadableColumn {
+            return .unreadableValue(path: path, column: error.column, reason: error.reason)
+        }
         if case let .dataCorrupted(context) = error as? DecodingError {
             let column = context.codingPath.last?.stringValue ?? "value"
             return .unreadableValue(path: path, column: column, reason: context.debugDescription)

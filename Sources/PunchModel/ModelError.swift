@@ -1,3 +1,5 @@
+import PunchKit
+
 /// Why a model file was refused: one line naming the file and what to do.
 public enum ModelError: Error, CustomStringConvertible, Equatable {
     case unreadable(String, String)
@@ -7,7 +9,10 @@ public enum ModelError: Error, CustomStringConvertible, Equatable {
     case corrupted(String, String)
     case incompatible(String, String)
 
-    public var description: String {
+    /// One line, whatever the header quotes (a class, a layout) holds.
+    public var description: String { text.oneLine }
+
+    private var text: String {
         switch self {
         case .unreadable(let f, let why): return "\(f): cannot read the model (\(why)); check the path"
         case .foreign(let f): return "\(f): not a PunchCoach model file; pass a file written by `punchcoach train`"

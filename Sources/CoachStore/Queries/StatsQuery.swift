@@ -20,17 +20,18 @@ struct StatsQuery {
         var result: [Key: PunchStats] = [:]
         let punchRows = try Row.fetchAll(db, sql: punchSQL(), arguments: arguments())
         for row in punchRows {
-            let key = Key(row)
-            let count: Int = row["count"]
+            let key = try Key(row)
+            let count = try row.value("count", as: Int.self)
             result[key] = PunchStats(
                 count: count, thrown: count * PunchLabel.punchesPerEvent(key.label),
-                reactionMsMean: row["reaction_ms"], speedMean: row["speed"], speedTorsoMean: row["speed_torso"])
+                reactionMsMean: try row.optionalValue("reaction_ms"), speedMean: try row.optionalValue("speed"),
+                speedTorsoMean: try row.optionalValue("speed_torso"))
         }
         let promptRows = try Row.fetchAll(db, sql: promptSQL(), arguments: arguments())
         for row in promptRows {
-            let key = Key(row)
-            result[key, default: PunchStats()].prompted = row["prompted"]
-            result[key, default: PunchStats()].correct = row["correct"]
+            let key = try Key(row)
+            result[key, default: PunchStats()].prompted = try row.value("prompted")
+            result[key, default: PunchStats()].correct = try row.value("correct")
         }
         return result
     }
@@ -94,9 +95,9 @@ struct StatsQuery {
 }
 
 extension StatsQuery.Key {
-    fileprivate init(_ row: Row) {
-        label = row["label"]
-        session = row.hasColumn("session_id") ? row["session_id"] : nil
-        hand = row.hasColumn("hand") ? row["hand"] : nil
+    fileprivate init(_ row: Row) throws {
+        label = try row.value("label")
+        session = row.hasColumn("session_id") ? try row.optionalValue("session_id") : nil
+        hand = row.hasColumn("hand") ? try row.optionalValue("hand") : nil
     }
 }

@@ -11,8 +11,9 @@ public struct DataFileError: Error, CustomStringConvertible, Equatable, Sendable
         self.message = message
     }
 
+    /// One line, whatever the message quotes from the file, or the path from an index file, holds.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        if let line { return "\(file):\(line): \(message)".oneLine }
+        return "\(file): \(message)".oneLine
     }
 }

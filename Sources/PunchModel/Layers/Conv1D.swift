@@ -23,7 +23,13 @@ public final class Conv1D: Layer {
     public var parameters: [Parameter] { [weight, bias] }
 
     var padding: Int { dilation * (kernel - 1) / 2 }
-    public func outputTime(_ t: Int) -> Int { (t + 2 * padding - dilation * (kernel - 1) - 1) / stride + 1 }
+    public func outputTime(_ t: Int) -> Int { Self.outputTime(t, kernel: kernel, stride: stride, dilation: dilation) }
+
+    /// Outputs for `t` inputs ("same" padding: `ceil(t / stride)`); a model file's header is checked with it.
+    static func outputTime(_ t: Int, kernel: Int, stride: Int, dilation: Int) -> Int {
+        let padding = dilation * (kernel - 1) / 2
+        return (t + 2 * padding - dilation * (kernel - 1) - 1) / stride + 1
+    }
 
     /// The outputs `o` whose input time `o·stride + offset` lies inside `0..<time`.
     func validOutputs(offset: Int, time: Int, outputs: Int) -> Range<Int> {

@@ -72,10 +72,8 @@ public enum ModelFile {
         guard header.layout == JointLayout.canonical.name else {
             throw ModelError.incompatible(path, "layout \(header.layout); this build feeds \(JointLayout.canonical.name)")
         }
+        if let why = header.inconsistency() { throw ModelError.corrupted(path, why) }
         let network = Network(specs: header.layers, seed: 0)
-        guard network.parameterCount == header.parameterCount, header.payloadBytes == header.parameterCount * 4 else {
-            throw ModelError.corrupted(path, "the layers need \(network.parameterCount) weights, the file has \(header.parameterCount)")
-        }
         var weights = [Float](repeating: 0, count: header.parameterCount)
         for i in 0..<weights.count {
             var bits: UInt32 = 0

@@ -90,8 +90,8 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     }
 }
 
-/// A problem with the synth parameters or output folder, as one line.
+/// A problem with the synth parameters or output folder, as one line (whatever a spec's label holds).
 public struct SynthError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description.oneLine }
 }
