@@ -25,18 +25,18 @@ public enum ModelBenchmark {
         let (forward, networkOnly) = forwardPass(classifier: classifier, window: window, runs: forwardRuns)
         let train = trainingStep(classifier: classifier, steps: trainSteps, batch: batch, replicas: replicas)
         return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: train,
-                      batch: batch, parameters: classifier.network.parameterCount)
+                      batch: batch, parameters: classifier.networks.reduce(0) { $0 + $1.parameterCount })
     }
 
     /// Milliseconds of one window's forward pass on this thread, whole (features + standardisation +
-    /// network) and the network alone, `runs` of each after a warm-up.
+    /// networks) and the networks alone (every member of an ensemble), `runs` of each after a warm-up.
     public static func forwardPass(classifier: PunchClassifier, window: SequenceWindow, runs: Int = 300)
         -> (whole: [Double], networkOnly: [Double]) {
         for _ in 0..<20 { _ = classifier.classify(window, mirror: false) }  // warm-up
         let whole = (0..<runs).map { _ in milliseconds { _ = classifier.classify(window, mirror: false) } }
         let channels = classifier.header.features.channels, frames = classifier.window.frames
         let single = Tensor(channels: channels, batch: 1, time: frames, data: classifier.extractor.features(window, mirror: false))
-        let networkOnly = (0..<runs).map { _ in milliseconds { _ = classifier.network.forward(single) } }
+        let networkOnly = (0..<runs).map { _ in milliseconds { _ = classifier.probabilities(single) } }
         return (whole, networkOnly)
     }
 

@@ -14,7 +14,10 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     public var window: WindowSpec
     public var features: FeatureSpec
     public var layers: [LayerSpec]
+    /// Networks of these layers whose probabilities are averaged (an ensemble); nil for one. Format 2.
+    public var members: Int?
     public var training: TrainingInfo
+    /// Weights of one network (one member).
     public var parameterCount: Int
     public var payloadBytes: Int
     public var payloadSHA256: String
@@ -55,10 +58,14 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var base: [TrainingInfo]?
         /// For a distilled model: the trainings of its teachers (`train --teacher`), whose outputs it learnt.
         public var teachers: [TrainingInfo]?
+        /// For an ensemble: each member's seed, epochs run and best epoch, in payload order.
+        public var members: [MemberTraining]?
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
-                    epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil) {
+                    epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil,
+                    members: [MemberTraining]? = nil) {
             self.base = base
             self.teachers = teachers
+            self.members = members
             self.dataHash = dataHash
             self.data = data
             self.subjects = subjects
@@ -70,6 +77,20 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         }
     }
 
-    public static let currentFormat = 1
+    /// One member of an ensemble: how its training went.
+    public struct MemberTraining: Codable, Equatable, Sendable {
+        public var seed: UInt64
+        public var epochs: Int
+        public var bestEpoch: Int
+        public init(seed: UInt64, epochs: Int, bestEpoch: Int) {
+            self.seed = seed
+            self.epochs = epochs
+            self.bestEpoch = bestEpoch
+        }
+    }
+
+    /// Format 2 added ensembles (`members`); a file of one network is still written as format 1, so
+    /// that earlier builds keep reading it.
+    public static let currentFormat = 2
     public static let featureVersion = 5
 }

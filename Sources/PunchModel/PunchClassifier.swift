@@ -1,10 +1,16 @@
 import Foundation
 import PunchKit
 
-/// The punch classifier: a network over one window's features and everything needed to feed it.
+/// The punch classifier: a network over one window's features and everything needed to feed it, or an
+/// ensemble of networks of the same shape trained from different seeds whose probabilities are averaged.
+/// An ensemble holds up better than any one member on data unlike its training data (Lakshminarayanan
+/// et al. 2017; Ovadia et al. 2019): real people, for networks trained on the synthetic boxer.
 public final class PunchClassifier {
     public private(set) var header: ModelHeader
-    public let network: Network
+    /// The networks (one, or an ensemble's members); all read the same standardised features.
+    public let networks: [Network]
+    /// The first network: the one that training fits.
+    public var network: Network { networks[0] }
     public let extractor: FeatureExtractor
 
     public var classes: [String] { header.classes }
@@ -17,9 +23,16 @@ public final class PunchClassifier {
     public var punchLabels: [String] { punchClassIndices.map { header.classes[$0] } }
     public var window: ModelHeader.WindowSpec { header.window }
 
-    public init(header: ModelHeader, network: Network) {
+    public convenience init(header: ModelHeader, network: Network) {
+        self.init(header: header, networks: [network])
+    }
+
+    public init(header: ModelHeader, networks: [Network]) {
+        precondition(!networks.isEmpty && networks.allSatisfy { $0.specs == networks[0].specs }, "members must share one shape")
+        var header = header
+        header.members = networks.count > 1 ? networks.count : nil
         self.header = header
-        self.network = network
+        self.networks = networks
         extractor = FeatureExtractor(frames: header.window.frames, rate: header.window.rate)
         let background = Set(header.background)
         self.background = background
@@ -76,7 +89,24 @@ public final class PunchClassifier {
             return b
         }
         let x = Tensor(channels: header.features.channels, batch: 1, time: header.window.frames, data: features)
-        return (softmax(network.forward(x, training: false))[0], body)
+        return (probabilities(x)[0], body)
+    }
+
+    /// Class probabilities of standardised windows: the members' mean.
+    public func probabilities(_ x: Tensor) -> [[Float]] {
+        var mean = softmax(networks[0].forward(x, training: false))
+        guard networks.count > 1 else { return mean }
+        for member in networks.dropFirst() {
+            let p = softmax(member.forward(x, training: false))
+            for b in mean.indices { for k in mean[b].indices { mean[b][k] += p[b][k] } }
+        }
+        let n = Float(networks.count)
+        return mean.map { $0.map { $0 / n } }
+    }
+
+    /// Each member as a classifier of its own (sharing this header's standardisation), e.g. to fine-tune it.
+    public var memberClassifiers: [PunchClassifier] {
+        networks.count == 1 ? [self] : networks.map { PunchClassifier(header: header, network: $0) }
     }
 }
 

@@ -45,6 +45,9 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
+    @Option(help: ArgumentHelp("Networks trained from seeds S, S+1, …, whose probabilities the model averages: an ensemble, steadier on people unlike the training data; each member costs a forward pass (--from keeps the base model's count).",
+                               valueName: "n"))
+    var members: Int = 1
     @Flag(help: "Train without augmentation.") var noAugmentation = false
     @OptionGroup var output: JSONOption
 
@@ -58,6 +61,8 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
         guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
+        guard (1...16).contains(members) else { throw ValidationError("--members must be 1…16") }
+        guard from == nil || members == 1 else { throw ValidationError("--from keeps the base model's members; leave out --members") }
     }
 
     func run() async throws {
@@ -109,19 +114,38 @@ struct TrainCommand: AsyncParsableCommand {
         if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
         let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed)
         Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
-        let classifier = base ?? PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
-                                                 lookahead: lookahead, seed: seed)
-        let teachers = try teacher.map { path -> PunchClassifier in
+        let window = base?.window ?? .init(frames: 120, rate: 60, lookahead: lookahead)
+        let teacherModels = try teacher.map { path -> PunchClassifier in
             let t = try ModelLocation.load(path)
-            guard t.classes == classifier.classes, t.window == classifier.window else {
-                throw CLIError("\(path): a teacher must have the new model's classes (\(classifier.classes.joined(separator: ", "))) and window (look-ahead \(classifier.window.lookahead)); it has \(t.classes.joined(separator: ", ")) and look-ahead \(t.window.lookahead)")
+            guard t.classes == classes, t.window == window else {
+                throw CLIError("\(path): a teacher must have the new model's classes (\(classes.joined(separator: ", "))) and window (look-ahead \(window.lookahead)); it has \(t.classes.joined(separator: ", ")) and look-ahead \(t.window.lookahead)")
             }
             return t
         }
-        if !teachers.isEmpty { Log.info("distilling \(teachers.count) teacher(s) at weight \(distillation)") }
-        let trainer = Trainer(classifier: classifier, configuration: cfg, teachers: teachers)
-        let bar = TrainingProgressView(epochs: epochs)
-        let outcome = trainer.train(split.train, validation: split.validation, progress: bar.update)
+        let teachers = teacherModels.flatMap(\.memberClassifiers)
+        if !teachers.isEmpty { Log.info("distilling \(teachers.count) teacher network(s) at weight \(distillation)") }
+        // Each member: its own seed (the first keeps --seed, so one member trains as before), the split and
+        // the standardisation of the first.
+        let starts = base?.memberClassifiers
+        let count = starts?.count ?? members
+        var trained: [(classifier: PunchClassifier, outcome: Trainer.Outcome, seed: UInt64)] = []
+        for m in 0..<count {
+            var memberConfiguration = cfg
+            memberConfiguration.seed = seed + UInt64(m)
+            let classifier = starts?[m] ?? PunchClassifier(classes: classes, background: backgroundClasses, architecture: cfg.architecture,
+                                                           lookahead: lookahead, seed: memberConfiguration.seed)
+            if let first = trained.first?.classifier, starts == nil {
+                memberConfiguration.keepStandardisation = true
+                classifier.setStandardisation(mean: first.header.features.mean, std: first.header.features.std)
+            }
+            if count > 1 { Log.info("member \(m + 1) of \(count) (seed \(memberConfiguration.seed))") }
+            let trainer = Trainer(classifier: classifier, configuration: memberConfiguration, teachers: teachers)
+            let bar = TrainingProgressView(epochs: epochs)
+            trained.append((classifier, trainer.train(split.train, validation: split.validation, progress: bar.update), memberConfiguration.seed))
+        }
+        let outcome = trained[0].outcome
+        let classifier = count == 1 ? trained[0].classifier
+            : PunchClassifier(header: trained[0].classifier.header, networks: trained.map(\.classifier.network))
         let trainingSeconds = Date().timeIntervalSince(started)
 
         classifier.setTrainingInfo(.init(
@@ -129,7 +153,8 @@ struct TrainCommand: AsyncParsableCommand {
             validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
             trainedAt: ISO8601DateFormatter().string(from: Date()),
             base: base.map { [$0.header.training] + ($0.header.training.base ?? []) },
-            teachers: teachers.isEmpty ? nil : teachers.map(\.header.training)))
+            teachers: teacherModels.isEmpty ? nil : teacherModels.map(\.header.training),
+            members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) }))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.network.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 

@@ -8,7 +8,7 @@ public enum ModelFile {
     static let magic = "punchcoach-model\n"
 
     public static func write(_ classifier: PunchClassifier, to url: URL) throws {
-        let weights = classifier.network.flatParameters
+        let weights = classifier.networks.flatMap(\.flatParameters)
         var payload = [UInt8](repeating: 0, count: weights.count * 4)
         for (i, w) in weights.enumerated() {
             let bits = w.bitPattern.littleEndian
@@ -16,7 +16,8 @@ public enum ModelFile {
         }
         var header = classifier.header
         header.layers = classifier.network.specs
-        header.parameterCount = weights.count
+        header.parameterCount = classifier.network.parameterCount
+        header.format = header.members == nil ? 1 : 2
         header.payloadBytes = payload.count
         header.payloadSHA256 = SHA256.hash(payload)
         let encoder = JSONEncoder()
@@ -73,14 +74,20 @@ public enum ModelFile {
             throw ModelError.incompatible(path, "layout \(header.layout); this build feeds \(JointLayout.canonical.name)")
         }
         if let why = header.inconsistency() { throw ModelError.corrupted(path, why) }
+        let members = header.members ?? 1
         let network = Network(specs: header.layers, seed: 0)
-        var weights = [Float](repeating: 0, count: header.parameterCount)
+        var weights = [Float](repeating: 0, count: header.parameterCount * members)
         for i in 0..<weights.count {
             var bits: UInt32 = 0
             for k in 0..<4 { bits |= UInt32(payload[i * 4 + k]) << (8 * UInt32(k)) }
             weights[i] = Float(bitPattern: UInt32(littleEndian: bits))
         }
-        network.load(flatParameters: weights)
-        return PunchClassifier(header: header, network: network)
+        let n = header.parameterCount
+        let networks = (0..<members).map { m -> Network in
+            let member = m == 0 ? network : Network(specs: header.layers, seed: 0)
+            member.load(flatParameters: Array(weights[(m * n)..<((m + 1) * n)]))
+            return member
+        }
+        return PunchClassifier(header: header, networks: networks)
     }
 }

@@ -4,7 +4,7 @@ extension ModelHeader {
     /// Why this header cannot describe a classifier that runs (the first reason), nil when it can:
     /// distinct classes, a usable window (1–1000 fps), one mean and std a channel, and layers of positive sizes
     /// each taking what the one before gives, from `features.channels × window.frames` to a logit a
-    /// class, with the file's count of weights. The checksum covers the weights only, so a damaged
+    /// class, with the file's count of weights (for each of 1–16 members). The checksum covers the weights only, so a damaged
     /// header gets here; checking before the network is built keeps the reader from allocating
     /// without bound or building a network that reads out of range.
     func inconsistency() -> String? {
@@ -31,8 +31,10 @@ extension ModelHeader {
         guard shape == LayerSpec.Shape(channels: classes.count, time: 1) else {
             return "the layers give \(shape.channels) × \(shape.time) outputs for \(classes.count) classes"
         }
-        guard weights == parameterCount, payloadBytes == parameterCount.multipliedReportingOverflow(by: 4).partialValue else {
-            return "the layers need \(weights) weights, the file has \(parameterCount)"
+        let members = self.members ?? 1
+        guard (1...16).contains(members) else { return "\(members) members; an ensemble has 1…16" }
+        guard weights == parameterCount, payloadBytes == (parameterCount * members).multipliedReportingOverflow(by: 4).partialValue else {
+            return "the layers need \(weights) weights\(members > 1 ? " a member" : ""), the file has \(parameterCount)"
         }
         return nil
     }
