@@ -80,12 +80,10 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     /// One member of an ensemble: how its training went.
     public struct MemberTraining: Codable, Equatable, Sendable {
         public var seed: UInt64
-        public var epochs: Int
-        public var bestEpoch: Int
+        /// Epochs run, and the one whose weights were kept.
+        public var epochs, bestEpoch: Int
         public init(seed: UInt64, epochs: Int, bestEpoch: Int) {
-            self.seed = seed
-            self.epochs = epochs
-            self.bestEpoch = bestEpoch
+            (self.seed, self.epochs, self.bestEpoch) = (seed, epochs, bestEpoch)
         }
     }
 
