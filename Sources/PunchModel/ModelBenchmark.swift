@@ -25,7 +25,7 @@ public enum ModelBenchmark {
         let (forward, networkOnly) = forwardPass(classifier: classifier, window: window, runs: forwardRuns)
         let train = trainingStep(classifier: classifier, steps: trainSteps, batch: batch, replicas: replicas)
         return Result(forwardMilliseconds: forward, networkOnlyMilliseconds: networkOnly, trainStepMilliseconds: train,
-                      batch: batch, parameters: classifier.networks.reduce(0) { $0 + $1.parameterCount })
+                      batch: batch, parameters: classifier.parameterCount)
     }
 
     /// Milliseconds of one window's forward pass on this thread, whole (features + standardisation +

@@ -27,6 +27,9 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var rate: Double
         /// The network labels the frame `lookahead` frames before the newest one (look-ahead = latency).
         public var lookahead: Int
+        /// The window every model of this build is trained on: 2 s at 60 fps.
+        public static func standard(lookahead: Int) -> WindowSpec { WindowSpec(frames: 120, rate: 60, lookahead: lookahead) }
+
         public init(frames: Int, rate: Double, lookahead: Int) {
             self.frames = frames
             self.rate = rate
@@ -90,5 +93,7 @@ public struct ModelHeader: Codable, Equatable, Sendable {
     /// Format 2 added ensembles (`members`); a file of one network is still written as format 1, so
     /// that earlier builds keep reading it.
     public static let currentFormat = 2
+    /// How many networks an ensemble may hold.
+    public static let memberRange = 1...16
     public static let featureVersion = 5
 }

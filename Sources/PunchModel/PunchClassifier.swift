@@ -11,6 +11,8 @@ public final class PunchClassifier {
     public let networks: [Network]
     /// The first network: the one that training fits.
     public var network: Network { networks[0] }
+    /// Weights of every network.
+    public var parameterCount: Int { networks.reduce(0) { $0 + $1.parameterCount } }
     public let extractor: FeatureExtractor
 
     public var classes: [String] { header.classes }
@@ -44,11 +46,12 @@ public final class PunchClassifier {
     public convenience init(classes: [String], background: [String], architecture: Architecture = .standard,
                             lookahead: Int, seed: UInt64) {
         let channels = FeatureExtractor.channelCount
-        let specs = architecture.layers(channels: channels, frames: 120, classes: classes.count)
+        let window = ModelHeader.WindowSpec.standard(lookahead: lookahead)
+        let specs = architecture.layers(channels: channels, frames: window.frames, classes: classes.count)
         let network = Network(specs: specs, seed: seed)
         let header = ModelHeader(
             format: ModelHeader.currentFormat, classes: classes, background: background, layout: JointLayout.canonical.name,
-            window: .init(frames: 120, rate: 60, lookahead: lookahead),
+            window: window,
             features: .init(version: ModelHeader.featureVersion, channels: channels,
                             mean: [Float](repeating: 0, count: channels), std: [Float](repeating: 1, count: channels)),
             layers: specs,

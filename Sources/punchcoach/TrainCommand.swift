@@ -61,7 +61,9 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
         guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
-        guard (1...16).contains(members) else { throw ValidationError("--members must be 1…16") }
+        guard ModelHeader.memberRange.contains(members) else {
+            throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
+        }
         guard from == nil || members == 1 else { throw ValidationError("--from keeps the base model's members; leave out --members") }
     }
 
@@ -114,7 +116,7 @@ struct TrainCommand: AsyncParsableCommand {
         if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
         let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed)
         Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
-        let window = base?.window ?? .init(frames: 120, rate: 60, lookahead: lookahead)
+        let window = base?.window ?? .standard(lookahead: lookahead)
         let teacherModels = try teacher.map { path -> PunchClassifier in
             let t = try ModelLocation.load(path)
             guard t.classes == classes, t.window == window else {
@@ -156,7 +158,7 @@ struct TrainCommand: AsyncParsableCommand {
             teachers: teacherModels.isEmpty ? nil : teacherModels.map(\.header.training),
             members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) }))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
-        Log.info("model written to \(out) (\(classifier.network.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
+        Log.info("model written to \(out) (\(classifier.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 
         // The report: clip level on the held-out subjects, as `evaluate` computes it.
         let heldOut = clips.filter { split.validationSubjects.contains($0.subject ?? $0.name) }

@@ -75,7 +75,6 @@ public enum ModelFile {
         }
         if let why = header.inconsistency() { throw ModelError.corrupted(path, why) }
         let members = header.members ?? 1
-        let network = Network(specs: header.layers, seed: 0)
         var weights = [Float](repeating: 0, count: header.parameterCount * members)
         for i in 0..<weights.count {
             var bits: UInt32 = 0
@@ -84,7 +83,7 @@ public enum ModelFile {
         }
         let n = header.parameterCount
         let networks = (0..<members).map { m -> Network in
-            let member = m == 0 ? network : Network(specs: header.layers, seed: 0)
+            let member = Network(specs: header.layers, seed: 0)
             member.load(flatParameters: Array(weights[(m * n)..<((m + 1) * n)]))
             return member
         }

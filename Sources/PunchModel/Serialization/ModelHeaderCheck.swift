@@ -32,7 +32,9 @@ extension ModelHeader {
             return "the layers give \(shape.channels) × \(shape.time) outputs for \(classes.count) classes"
         }
         let members = self.members ?? 1
-        guard (1...16).contains(members) else { return "\(members) members; an ensemble has 1…16" }
+        guard ModelHeader.memberRange.contains(members) else {
+            return "\(members) members; an ensemble has \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)"
+        }
         guard weights == parameterCount, payloadBytes == (parameterCount * members).multipliedReportingOverflow(by: 4).partialValue else {
             return "the layers need \(weights) weights\(members > 1 ? " a member" : ""), the file has \(parameterCount)"
         }
