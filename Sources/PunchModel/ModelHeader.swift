@@ -63,9 +63,20 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var teachers: [TrainingInfo]?
         /// For an ensemble: each member's seed, epochs run and best epoch, in payload order.
         public var members: [MemberTraining]?
+        /// Subjects of the data left out of training altogether (`train --exclude-subjects`): kept for reporting.
+        public var excludedSubjects: [String]?
+
+        /// Every subject this model learnt from: its own training and validation subjects, its base's and its
+        /// teachers' (their validation subjects chose their weights).
+        public var allSubjects: Set<String> {
+            var all = Set(subjects).union(validationSubjects)
+            for t in (base ?? []) + (teachers ?? []) { all.formUnion(t.allSubjects) }
+            return all
+        }
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
                     epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil,
-                    members: [MemberTraining]? = nil) {
+                    members: [MemberTraining]? = nil, excludedSubjects: [String]? = nil) {
+            self.excludedSubjects = excludedSubjects
             self.base = base
             self.teachers = teachers
             self.members = members

@@ -31,6 +31,11 @@ struct EvaluateCommand: AsyncParsableCommand {
     var byCamera = false
     @Flag(help: "Evaluate as if the data were 2D keypoints: drop world coordinates and depth (what YOLO-pose or OpenPose would give).")
     var withoutDepth = false
+    @Option(help: ArgumentHelp("""
+        Evaluate only these people (comma-separated subjects, as the index or the files name them), e.g. those a \
+        model did not train on.
+        """, valueName: "a,b,…"))
+    var subjects: String?
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
     @OptionGroup var stance: StanceOptions
     @OptionGroup var output: JSONOption
@@ -40,6 +45,15 @@ struct EvaluateCommand: AsyncParsableCommand {
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try modelOption.load()
         var dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
+        if let subjects {
+            do { dataset.clips = try SubjectSelection(parsing: subjects).apply(to: dataset.clips, keeping: true) } catch {
+                throw CLIError("--subjects: \(data): \(error)")
+            }
+        }
+        let seen = classifier.header.training.allSubjects.intersection(dataset.clips.compactMap(\.subject)).sorted()
+        if !seen.isEmpty {
+            Log.info("note: the model trained on \(seen.count) subject(s) of this data (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")): their figures are not held out; --subjects chooses others")
+        }
         if withoutDepth {
             for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }
         }

@@ -28,6 +28,11 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
     @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
     @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
+    @Option(help: ArgumentHelp("""
+        People of the data never to train on (comma-separated subjects), kept apart for reporting; the model \
+        file records them.
+        """, valueName: "a,b,…"))
+    var excludeSubjects: String?
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = TrainingConfiguration().lookahead
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
@@ -70,7 +75,12 @@ struct TrainCommand: AsyncParsableCommand {
     func run() async throws {
         let base = try from.map { try ModelLocation.load($0) }
         let datasets = try DatasetLoading.load(data)
-        let clips = datasets.flatMap(\.clips)
+        var clips = datasets.flatMap(\.clips)
+        let excluded = try excludeSubjects.map { try SubjectSelection(parsing: $0) }
+        if let excluded {
+            do { clips = try excluded.apply(to: clips, keeping: false) } catch { throw CLIError("--exclude-subjects: \(error)") }
+            Log.info("left out of training: \(excluded.names.joined(separator: ", "))")
+        }
         var labels = Set(datasets.flatMap(\.labels))
         let classes: [String], backgroundClasses: [String]
         if let base {
@@ -156,7 +166,8 @@ struct TrainCommand: AsyncParsableCommand {
             trainedAt: ISO8601DateFormatter().string(from: Date()),
             base: base.map { [$0.header.training] + ($0.header.training.base ?? []) },
             teachers: teacherModels.isEmpty ? nil : teacherModels.map(\.header.training),
-            members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) }))
+            members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) },
+            excludedSubjects: excluded?.names))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 

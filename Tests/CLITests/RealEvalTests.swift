@@ -115,9 +115,45 @@ import Testing
     @Test func recipeSeedsRefusesBadArgumentsInOneLine() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-seeds").path
         let scratch = try ScratchDirectory()
-        for args in [["--seeds", "one"], ["--epochs", "3"], ["--data", scratch.file("nowhere")], ["--label"]] {
+        let spec = repositoryRoot.appendingPathComponent("Datasets/synth-v3.json").path
+        for args in [["--seeds", "one"], ["--epochs", "3"], ["--data", scratch.file("nowhere")], ["--label"],
+                     ["--draws", "11,x"], ["--spec", scratch.file("nowhere.json"), "--draws", "11"], ["--spec", spec],
+                     ["--data", scratch.path, "--draws", "11"]] {
             let r = try runProcess(tool, args, environment: ["PUNCHCOACH": nil])
             #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains("recipe-seeds:"), "\(args): \(r.stderr)")
+        }
+    }
+
+    /// `tools/punch-shapes` on a punch built by hand: the left arm straightens along the picture's x axis from
+    /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves. Its measures are those
+    /// of that motion; bad arguments are one line and exit 2.
+    @Test func punchShapesMeasuresAPunchBuiltByHand() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/punch-shapes").path
+        let scratch = try ScratchDirectory()
+        let joints = ["nose", "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
+                      "left_hip", "right_hip"]
+        var lines = ["# layout=coco17 units=px source=test", "t," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")]
+        for f in 0...20 {
+            let t = Double(f) / 50, reach = 30 + 70 * min(1, t / 0.2)  // torso = 100 px
+            let at: [String: (Double, Double)] = [
+                "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (460, 400),
+                "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400),
+                "right_elbow": (460, 450), "right_wrist": (460, 420), "left_hip": (500, 500), "right_hip": (460, 500)]
+            lines.append(String(format: "%.2f", t) + "," + joints.map { "\(at[$0]!.0),\(at[$0]!.1),,1" }.joined(separator: ","))
+        }
+        try FileManager.default.createDirectory(atPath: scratch.file("set"), withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("set/p1.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\np1,jab\n".write(toFile: scratch.file("set/index.csv"), atomically: true, encoding: .utf8)
+        let r = try runProcess(tool, [scratch.file("set")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("| set | jab |") }, "\(r.stdout)")
+        let medians = row.split(separator: "|").dropFirst(3).map { Double($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0])! }
+        // out_s, reach, gain, elbow, across, up, speed
+        let expected = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5]
+        for (m, e) in zip(medians, expected) { #expect(abs(m - e) <= 0.02 * max(1, abs(e)), "\(row)") }
+        for args in [[String](), ["--limit", "0"], [scratch.file("nowhere")], ["--colour"], [scratch.path]] {
+            let bad = try runProcess(tool, args)
+            #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("punch-shapes:"), "\(args): \(bad.stderr)")
         }
     }
 

@@ -1,0 +1,32 @@
+/// A set of people named on the command line (`evaluate --subjects`, `train --exclude-subjects`): the
+/// recordings of a dataset kept or left out by their subject, so that real people can be split between
+/// training and reporting, subject-disjoint. Every name must be a subject of the data: a typo would
+/// otherwise keep nothing or leave nobody out, silently.
+public struct SubjectSelection: Sendable, Equatable {
+    public var names: [String]
+
+    /// Comma-separated names (spaces around them ignored); at least one.
+    public init(parsing list: String) throws {
+        names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw SubjectSelectionError("no subject named; give names such as precog-s04,precog-s05") }
+    }
+
+    /// The clips whose subject is (`keeping`) or is not (`!keeping`) one of the names. A clip without a
+    /// subject is its own subject (its name), as the training split counts it.
+    public func apply(to clips: [LabelledClip], keeping: Bool) throws -> [LabelledClip] {
+        let present = Set(clips.map { $0.subject ?? $0.name })
+        let unknown = names.filter { !present.contains($0) }
+        guard unknown.isEmpty else {
+            let known = present.sorted()
+            let shown = known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", … (\(known.count) in all)" : "")
+            throw SubjectSelectionError("no recording of \(unknown.joined(separator: ", ")) in the data; its subjects are \(shown)")
+        }
+        let chosen = Set(names)
+        return clips.filter { chosen.contains($0.subject ?? $0.name) == keeping }
+    }
+}
+
+public struct SubjectSelectionError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `train --exclude-subjects` and `evaluate --subjects`: real people split between training and reporting,
+/// subject-disjoint, and a model evaluated on people it learnt from says so.
+@Suite struct SubjectSelectionCommandTests {
+    func header(_ path: String) throws -> [String: Any] {
+        let text = try String(contentsOfFile: path, encoding: .isoLatin1)
+        let line = try #require(text.split(separator: "\n").dropFirst().first)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func excludedPeopleAreNeverTrainedOnAndEvaluatedAlone() throws {
+        let scratch = try ScratchDirectory()
+        let synth = try punchcoach(["synth", "--out", scratch.file("d"), "--clips-per-class", "3", "--subjects", "3",
+                                    "--first-subject", "401", "--seed", "5"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--exclude-subjects", "s403",
+                                "--epochs", "1", "--validation-fraction", "0.5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let training = try #require(try header(scratch.file("m.model"))["training"] as? [String: Any])
+        let seen = Set((training["subjects"] as? [String] ?? []) + (training["validationSubjects"] as? [String] ?? []))
+        #expect(seen == ["s401", "s402"], "\(training)")
+        #expect(training["excludedSubjects"] as? [String] == ["s403"])
+
+        // The left-out person alone: only their clips, and no note (the model never saw them).
+        let held = try punchcoach(["evaluate", "--model", scratch.file("m.model"), "--data", scratch.file("d"), "--subjects", "s403", "--json"])
+        #expect(held.status == 0, "\(held.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(held.stdout.utf8)) as? [String: Any])
+        #expect(json["subjects"] as? [String] == ["s403"])
+        let support = (json["classes"] as? [[String: Any]] ?? []).compactMap { $0["support"] as? Int }.reduce(0, +)
+        #expect(support == 7, "\(held.stdout)")  // one clip of each of the 7 labels: 21 clips, subjects taking turns
+        #expect(!held.stderr.contains("note: the model trained on"), "\(held.stderr)")
+
+        // A person it trained on: evaluated all the same, with a note on stderr that the figures are not held out.
+        let seenOne = try punchcoach(["evaluate", "--model", scratch.file("m.model"), "--data", scratch.file("d"), "--subjects", "s401,s402"])
+        #expect(seenOne.status == 0, "\(seenOne.stderr)")
+        #expect(seenOne.stderr.contains("note: the model trained on 2 subject(s) of this data (s401, s402)"), "\(seenOne.stderr)")
+
+        // Names that are not subjects of the data are refused in one line that lists the subjects there are.
+        for (command, option) in [("evaluate", "--subjects"), ("train", "--exclude-subjects")] {
+            var args = [command, "--data", scratch.file("d"), option, "s403,s999"]
+            args += command == "train" ? ["--out", scratch.file("x.model"), "--epochs", "1"] : ["--model", scratch.file("m.model")]
+            let bad = try punchcoach(args)
+            // The data's summary comes first on stderr; the error is its one last line.
+            let errors = bad.stderrLines.filter { $0.hasPrefix("Error:") }
+            #expect(bad.status != 0 && errors.count == 1 && bad.stderrLines.last == errors.first, "\(bad.stderr)")
+            let line = errors.first ?? ""
+            #expect(line.contains(option) && line.contains("s999") && line.contains("s401, s402, s403"), "\(bad.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+    }
+}
