@@ -52,7 +52,8 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         let seen = classifier.header.training.allSubjects.intersection(dataset.clips.compactMap(\.subject)).sorted()
         if !seen.isEmpty {
-            Log.info("note: the model trained on \(seen.count) subject(s) of this data (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")): their figures are not held out; --subjects chooses others")
+            // Names only: synthetic data drawn with another seed reuses s01, s02, … for other people.
+            Log.info("note: the model trained on subjects named as \(seen.count) of this data's (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")); if they are the same people, their figures are not held out (--subjects chooses others)")
         }
         if withoutDepth {
             for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }

@@ -54,3 +54,10 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
         stdout: try String(contentsOfFile: capture.file("out"), encoding: .utf8),
         stderr: try String(contentsOfFile: capture.file("err"), encoding: .utf8))
 }
+
+/// The JSON header of a model file (its second line), as a dictionary.
+func modelHeader(_ path: String) throws -> [String: Any] {
+    let text = try String(contentsOfFile: path, encoding: .isoLatin1)
+    let line = try #require(text.split(separator: "\n").dropFirst().first)
+    return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+}

@@ -4,12 +4,6 @@ import Testing
 
 /// `punchcoach train --members N`: an ensemble of networks from seeds S, S+1, … in one model file.
 @Suite struct EnsembleCommandTests {
-    func header(_ path: String) throws -> [String: Any] {
-        let text = try String(contentsOfFile: path, encoding: .isoLatin1)
-        let line = try #require(text.split(separator: "\n").dropFirst().first)
-        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    }
-
     @Test func membersAreTrainedFromSuccessiveSeedsAndFineTunedTogether() throws {
         let scratch = try ScratchDirectory()
         let synth = try punchcoach(["synth", "--out", scratch.file("d"), "--clips-per-class", "2", "--subjects", "3", "--seed", "9"])
@@ -18,7 +12,7 @@ import Testing
                                 "--epochs", "1", "--seed", "4"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("member 2 of 2 (seed 5)"), "\(r.stderr)")
-        let h = try header(scratch.file("e.model"))
+        let h = try modelHeader(scratch.file("e.model"))
         #expect(h["format"] as? Int == 2 && h["members"] as? Int == 2)
         let members = try #require((h["training"] as? [String: Any])?["members"] as? [[String: Any]])
         #expect(members.compactMap { $0["seed"] as? Int } == [4, 5])
@@ -30,7 +24,7 @@ import Testing
         let tuned = try punchcoach(["train", "--from", scratch.file("e.model"), "--data", scratch.file("d"), "--out", scratch.file("t.model"),
                                     "--epochs", "1"])
         #expect(tuned.status == 0, "\(tuned.stderr)")
-        #expect(try header(scratch.file("t.model"))["members"] as? Int == 2)
+        #expect(try modelHeader(scratch.file("t.model"))["members"] as? Int == 2)
         let refused = try punchcoach(["train", "--from", scratch.file("e.model"), "--data", scratch.file("d"), "--out", scratch.file("x.model"),
                                       "--members", "3"])
         #expect(refused.status != 0 && refused.stderrLines.first?.contains("--members") == true, "\(refused.stderr)")
