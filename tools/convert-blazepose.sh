@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Reproduce Weights/pose/ (MediaPipe BlazePose converted to ONNX for OpenCV 4.6) from PyPI.
 #
-#   tools/convert-blazepose.sh [--bench] [--reference]
+#   tools/convert-blazepose.sh [--bench] [--reference] [--fold-pads=exact|all|none]
 #
 #   --bench      also time one forward of each model in the system OpenCV (1 and 2 threads,
 #                median of 30 runs)
 #   --reference  also regenerate Tests/PoseVisionTests/Fixtures/blazepose-reference.json
 #                (needs Debian's opencv-doc package for the test photos: apt-get download)
+#   --fold-pads  which zero Pad nodes to fold into the convolutions after them: exact (the
+#                default, the shipped files: where OpenCV's outputs stay bit-identical), all
+#                (every one; measured in docs/pose-speed.md, not shipped) or none
 #
 # Environment: BLAZEPOSE_VENV (default /tmp/blazepose-venv, a throw-away venv created here),
 #              BLAZEPOSE_WORK (default /tmp/blazepose-work, scratch space),
+#              BLAZEPOSE_OUT (default Weights/pose; another folder for a variant),
 #              BLAZEPOSE_IMAGES (directory holding basketball1.png and messi5.jpg; default:
 #              taken from the opencv-doc .deb).
 # Needs: python3 (3.11, with venv), network access to PyPI; for the OpenCV check g++ and
@@ -18,11 +22,13 @@ set -euo pipefail
 
 BENCH=0
 REFERENCE=0
+FOLD_PADS=exact
 for arg in "$@"; do
     case "$arg" in
         --bench) BENCH=1 ;;
         --reference) REFERENCE=1 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        --fold-pads=exact|--fold-pads=all|--fold-pads=none) FOLD_PADS="${arg#--fold-pads=}" ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "unknown option: $arg" >&2; exit 2 ;;
     esac
 done
@@ -30,7 +36,7 @@ done
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${BLAZEPOSE_VENV:-/tmp/blazepose-venv}"
 WORK="${BLAZEPOSE_WORK:-/tmp/blazepose-work}"
-OUT="$REPO/Weights/pose"
+OUT="${BLAZEPOSE_OUT:-$REPO/Weights/pose}"
 MP_VERSION=0.10.14
 PY="$VENV/bin/python"
 export TF_CPP_MIN_LOG_LEVEL=2 PYTHONHASHSEED=0
@@ -82,7 +88,7 @@ mkdir -p "$OUT"
 OLD_SUMS=""
 [ -f "$OUT/SHA256SUMS" ] && OLD_SUMS="$(cat "$OUT/SHA256SUMS")"
 "$PY" "$REPO/tools/convert_blazepose.py" convert --detector "$DET" --landmark "$LMK" \
-    --license "$SRC/mediapipe-$MP_VERSION.dist-info/LICENSE" --work "$WORK" --out "$OUT"
+    --license "$SRC/mediapipe-$MP_VERSION.dist-info/LICENSE" --work "$WORK" --out "$OUT" --fold-pads "$FOLD_PADS"
 (cd "$OUT" && sha256sum pose_detection.onnx pose_landmark_full.onnx > SHA256SUMS)
 cat "$OUT/SHA256SUMS"
 if [ -n "$OLD_SUMS" ]; then
@@ -99,9 +105,11 @@ if command -v g++ >/dev/null && pkg-config --exists opencv4; then
     mkdir -p "$WORK/cpp"
     cat > "$WORK/cpp/bpcheck.cpp" <<'EOF'
 // Loads a BlazePose ONNX file in the system OpenCV dnn, runs it on a raw float32 NCHW input,
-// writes the requested outputs as raw float32 files, optionally times forward().
+// writes the requested outputs as raw float32 files, optionally times forward(). With "own" as
+// last argument the depthwise 5x5 convolutions run in PunchCoach's layer (Sources/CVBridge).
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
+#include "DepthwiseConv.hpp"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -112,14 +120,15 @@ if command -v g++ >/dev/null && pkg-config --exists opencv4; then
 #include <string>
 #include <vector>
 int main(int argc, char** argv) {
-    if (argc < 8) { std::cerr << "usage: bpcheck model.onnx input.bin C H W out1,out2 outprefix [runs]\n"; return 2; }
+    if (argc < 8) { std::cerr << "usage: bpcheck model.onnx input.bin C H W out1,out2 outprefix [runs [own]]\n"; return 2; }
     std::string model = argv[1], inpath = argv[2];
     int C = std::atoi(argv[3]), H = std::atoi(argv[4]), W = std::atoi(argv[5]);
     std::vector<std::string> names;
     { std::stringstream ss(argv[6]); std::string s; while (std::getline(ss, s, ',')) names.push_back(s); }
     std::string prefix = argv[7];
     int runs = argc > 8 ? std::atoi(argv[8]) : 0;
-    cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
+    bool own = argc > 9 && std::string(argv[9]) == "own";
+    cv::dnn::Net net = own ? cvb::read_net_with_own_depthwise(model) : cv::dnn::readNetFromONNX(model);
     net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     std::cout << model << ": " << net.getLayerNames().size() << " layers, unconnected outputs:";
@@ -161,12 +170,22 @@ int main(int argc, char** argv) {
 }
 EOF
     # shellcheck disable=SC2046
-    g++ -O2 -std=c++17 "$WORK/cpp/bpcheck.cpp" -o "$WORK/cpp/bpcheck" $(pkg-config --cflags --libs opencv4)
+    g++ -O2 -std=c++17 -I "$REPO/Sources/CVBridge" "$WORK/cpp/bpcheck.cpp" "$REPO/Sources/CVBridge/DepthwiseConv.cpp" \
+        -o "$WORK/cpp/bpcheck" $(pkg-config --cflags --libs opencv4)
+    # The files written, and the same graphs before the Pad folding (in $WORK): OpenCV's own layers for
+    # both, and for the landmark model also the shim's depthwise 5x5 layer, as PunchCoach runs it.
     for tag in noise smooth; do
-        "$WORK/cpp/bpcheck" "$OUT/pose_detection.onnx" "$WORK/check_detector_${tag}_input.bin" 3 224 224 \
-            Identity,Identity_1 "$WORK/check_detector_${tag}_cv_"
-        "$WORK/cpp/bpcheck" "$OUT/pose_landmark_full.onnx" "$WORK/check_landmark_${tag}_input.bin" 3 256 256 \
-            Identity,Identity_1,Identity_3,Identity_4 "$WORK/check_landmark_${tag}_cv_"
+        for file in "$OUT/pose_detection.onnx":cv "$WORK/pose_detection.unfolded.onnx":cvunfolded; do
+            IFS=: read -r model variant <<<"$file"
+            "$WORK/cpp/bpcheck" "$model" "$WORK/check_detector_${tag}_input.bin" 3 224 224 \
+                Identity,Identity_1 "$WORK/check_detector_${tag}_${variant}_"
+        done
+        for file in "$OUT/pose_landmark_full.onnx":cv:- "$WORK/pose_landmark_full.unfolded.onnx":cvunfolded:- \
+                    "$OUT/pose_landmark_full.onnx":own:own "$WORK/pose_landmark_full.unfolded.onnx":ownunfolded:own; do
+            IFS=: read -r model variant layer <<<"$file"
+            "$WORK/cpp/bpcheck" "$model" "$WORK/check_landmark_${tag}_input.bin" 3 256 256 \
+                Identity,Identity_1,Identity_3,Identity_4 "$WORK/check_landmark_${tag}_${variant}_" 0 "$layer"
+        done
     done
     "$PY" "$REPO/tools/convert_blazepose.py" check-opencv --work "$WORK"
     if [ "$BENCH" = 1 ]; then

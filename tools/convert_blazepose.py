@@ -6,11 +6,12 @@ Run through tools/convert-blazepose.sh, which creates the throw-away venv, downl
 the wheel and calls the sub-commands below in order:
 
   convert       densify the detector, tf2onnx both models, graph surgery for
-                OpenCV 4.6, canonicalise names, verify with onnxruntime, write the
-                ONNX files, LICENSE and NOTICE, and dump test inputs + TFLite
-                reference outputs for the OpenCV check.
+                OpenCV 4.6 (Clip attributes, Pad folding), canonicalise names,
+                verify with onnxruntime, write the ONNX files, LICENSE and NOTICE,
+                and dump test inputs + TFLite reference outputs for the OpenCV check.
   check-opencv  compare the outputs written by the C++ OpenCV 4.6 checker with the
-                TFLite reference outputs.
+                TFLite reference outputs, and with those of the graphs before the Pad
+                folding (bit-identical with --fold-pads exact).
 
 Needs (venv only): tensorflow-cpu==2.15.1, tf2onnx==1.16.1, onnx==1.16.2, numpy<2,
 onnxruntime.
@@ -232,6 +233,84 @@ def clip_to_attributes(model):
     return n
 
 
+def is_depthwise_3x3(conv, init):
+    """A Conv with one group per channel and a 3x3 kernel (weights [C, 1, 3, 3])."""
+    w = init.get(conv.input[1]) if len(conv.input) > 1 else None
+    group = next((a.i for a in conv.attribute if a.name == "group"), 1)
+    return w is not None and len(w.dims) == 4 and w.dims[1] == 1 and list(w.dims[2:]) == [3, 3] and group == w.dims[0] > 1
+
+
+def fold_pads(model, mode):
+    """Pad(x) -> Conv  becomes  Conv(x) with the Pad's amounts added to its own pads, where that is
+    the same function: the Pad is constant-mode with value 0, pads only the spatial axes (N and C
+    untouched) by non-negative amounts, its output is not a graph output and every node reading it is
+    a Conv (without auto_pad) that reads it as its data input. ONNX Conv pads with zeros, so it then
+    computes the very same sums (onnxruntime gives bit-identical outputs). OpenCV 4.6 pads inside the
+    convolution instead of running a Padding layer that copies the whole tensor.
+
+    mode "all" folds every such Pad. mode "exact" leaves those that feed a 3x3 depthwise convolution:
+    OpenCV 4.6 runs these in a dedicated kernel that sums the outputs along a zero border in another
+    order than the others, so folding there changes the last bits of the outputs (about 1e-6 of their
+    size), and the tracker turns such rounding into different decisions on some videos
+    (docs/pose-speed.md). Every other convolution here (group 1 through im2row + GEMM; depthwise 5x5
+    through im2row, or the shim's own layer, which copies into a zero-bordered plane either way) reads
+    its zero border exactly as it reads the padded tensor: the outputs are bit-identical, which the
+    OpenCV check of tools/convert-blazepose.sh verifies. mode "none" folds nothing.
+    Returns (Pad nodes folded, Conv nodes changed, Pad nodes left)."""
+    from onnx import helper, numpy_helper
+    g = model.graph
+    init = {t.name: t for t in g.initializer}
+    graph_outputs = {o.name for o in g.output}
+    readers = {}
+    for node in g.node:
+        for i in node.input:
+            readers.setdefault(i, []).append(node)
+
+    def attr(node, name, default=None):
+        for a in node.attribute:
+            if a.name == name:
+                return helper.get_attribute_value(a)
+        return default
+
+    def const(name):
+        return numpy_helper.to_array(init[name]) if name in init else None
+
+    folded, convs, left = [], 0, 0
+    for node in g.node:
+        if node.op_type != "Pad":
+            continue
+        pads = const(node.input[1]) if len(node.input) > 1 else None
+        value = const(node.input[2]) if len(node.input) > 2 and node.input[2] else np.zeros((), np.float32)
+        out = node.output[0]
+        readers_of_out = readers.get(out, [])
+        ok = (mode != "none" and attr(node, "mode", b"constant") in (b"constant", "constant")
+              and pads is not None and pads.shape == (8,) and value is not None and value.size == 1
+              and float(value.reshape(())) == 0.0
+              and pads[[0, 1, 4, 5]].tolist() == [0, 0, 0, 0] and (pads >= 0).all()
+              and out not in graph_outputs and readers_of_out
+              and all(r.op_type == "Conv" and r.input[0] == out and out not in r.input[1:]
+                      and attr(r, "auto_pad", b"NOTSET") in (b"NOTSET", "NOTSET")
+                      and len(attr(r, "kernel_shape", [0, 0])) == 2
+                      and not (mode == "exact" and is_depthwise_3x3(r, init)) for r in readers_of_out))
+        if not ok:
+            left += 1
+            continue
+        add = [int(pads[2]), int(pads[3]), int(pads[6]), int(pads[7])]
+        for r in readers_of_out:
+            old = list(attr(r, "pads", [0, 0, 0, 0]))
+            new = [a + b for a, b in zip(old, add)]
+            keep = [a for a in r.attribute if a.name != "pads"]
+            del r.attribute[:]
+            r.attribute.extend(keep)
+            r.attribute.append(helper.make_attribute("pads", new))
+            r.input[0] = node.input[0]
+            convs += 1
+        folded.append(node)
+    for node in folded:
+        g.node.remove(node)
+    return len(folded), convs, left
+
+
 def clip_to_inputs(model):
     """Inverse of clip_to_attributes (in memory only, so onnxruntime can check the surgered graph)."""
     import onnx
@@ -335,22 +414,42 @@ def cmd_convert(args):
         if all_outputs != outputs:
             model = onnx.utils.Extractor(model).extract_model(["input_1"], outputs)
         clips = clip_to_attributes(model)
+        unfolded = onnx.ModelProto()
+        unfolded.CopyFrom(model)
+        pads_folded, pad_convs, pads_left = fold_pads(model, args.fold_pads)
         drop_unused_initializers(model)
         canonicalise(model, f"MediaPipe BlazePose {tfl_name} (mediapipe 0.10.14 wheel), converted for OpenCV 4.6 "
                             "dnn by tools/convert-blazepose.sh; Apache-2.0, see NOTICE")
         path = os.path.join(out, onnx_name)
         onnx.save(model, path)
+        # The same graph without the Pad folding, for the OpenCV check (scratch space only).
+        drop_unused_initializers(unfolded)
+        canonicalise(unfolded, "unfolded, for the check only")
+        onnx.save(unfolded, os.path.join(work, onnx_name.replace(".onnx", ".unfolded.onnx")))
         log(f"{key}: {onnx_name} written ({os.path.getsize(path)} bytes), outputs {outputs} of {all_outputs}; "
-            f"Clip nodes: {clips_total} in the tf2onnx graph, {clips} rewritten to attribute form")
-        report[key] = {"clip_in_tf2onnx_graph": clips_total, "clip_rewritten": clips,
+            f"Clip nodes: {clips_total} in the tf2onnx graph, {clips} rewritten to attribute form; "
+            f"Pad nodes: {pads_folded} folded into {pad_convs} Conv nodes, {pads_left} left")
+        report[key] = {"clip_in_tf2onnx_graph": clips_total, "clip_rewritten": clips, "fold_pads": args.fold_pads,
+                       "pad_folded": pads_folded, "pad_folded_into_conv": pad_convs, "pad_left": pads_left,
                        "outputs_tf2onnx": all_outputs, "outputs_kept": outputs,
                        "ops": sorted({n.op_type for n in model.graph.node})}
 
-        # 2. numerical check of the final graph (Clip bounds restored in memory) against TFLite.
+        # 2. numerical check of the final graph (Clip bounds restored in memory) against TFLite,
+        #    and of the Pad folding alone: the graph before it, in the same onnxruntime.
         check = clip_to_inputs(model)
+        check_unfolded = clip_to_inputs(unfolded)
         for tag, x in test_inputs(shape, vrange).items():
             ref, _ = tflite_run(reference_tflite[key], x.transpose(0, 2, 3, 1).copy())
             got = ort_outputs(check, x, outputs)
+            before = ort_outputs(check_unfolded, x, outputs)
+            fold_diffs = {}
+            for o in outputs:
+                d = float(np.abs(got[o] - before[o]).max())
+                tol = REL_TOL * max(1.0, float(np.abs(before[o]).max()))
+                if not d <= tol:
+                    raise SystemExit(f"{key}/{tag}/{o}: Pad folding changed onnxruntime's output by {d} > {tol}")
+                fold_diffs[o] = d
+            log(f"{key}/{tag}: onnxruntime, Pads folded vs not max|diff| {fold_diffs}")
             diffs = {}
             for o in outputs:
                 d = float(np.abs(got[o] - ref[o]).max())
@@ -392,6 +491,31 @@ def cmd_check_opencv(args):
             log(f"{key}/{tag}: OpenCV 4.6 dnn vs original TFLite max|diff| {diffs}")
     log(f"OpenCV check passed (worst relative diff {worst:.2e}, tolerance {REL_TOL:.0e})")
 
+    # The Pad folding alone, in OpenCV (its own layers, and the shim's depthwise 5x5 layer where the
+    # checker was built with it): bit-identical outputs in mode "exact", within REL_TOL otherwise.
+    with open(os.path.join(work, "report.json")) as f:
+        report = json.load(f)
+    for key, (_, _, shape, outputs, vrange) in MODELS.items():
+        mode = report[key]["fold_pads"]
+        for tag in test_inputs(shape, vrange):
+            for variant in ("cv", "own"):
+                if not os.path.exists(os.path.join(work, f"check_{key}_{tag}_{variant}_{outputs[0]}.bin")):
+                    continue
+                diffs = {}
+                for o in outputs:
+                    got = np.fromfile(os.path.join(work, f"check_{key}_{tag}_{variant}_{o}.bin"), np.float32)
+                    before = np.fromfile(os.path.join(work, f"check_{key}_{tag}_{variant}unfolded_{o}.bin"), np.float32)
+                    d = float(np.abs(got - before).max())
+                    if mode == "exact" and not np.array_equal(got, before):
+                        raise SystemExit(f"{key}/{tag}/{o} ({variant}): folding the Pads changed OpenCV's output "
+                                         f"(max|diff| {d}); mode exact must give bit-identical outputs")
+                    if not d <= REL_TOL * max(1.0, float(np.abs(before).max())):
+                        raise SystemExit(f"{key}/{tag}/{o} ({variant}): folding the Pads changed OpenCV's output by {d}")
+                    diffs[o] = d
+                what = "OpenCV 4.6 dnn" if variant == "cv" else "OpenCV 4.6 dnn with the shim's depthwise 5x5 layer"
+                log(f"{key}/{tag}: {what}, Pads folded ({mode}) vs not: "
+                    + ("bit-identical" if not any(diffs.values()) else f"max|diff| {diffs}"))
+
 
 # ----------------------------------------------------------------------------- texts
 def write_license(wheel_license, dst):
@@ -409,6 +533,29 @@ def write_license(wheel_license, dst):
         raise SystemExit("no Apache-2.0 text found in the wheel's LICENSE")
     with open(dst, "w", encoding="utf-8") as f:
         f.write(text)
+
+
+def pad_notice(det, lm):
+    """NOTICE item 5: the Pad folding, by mode."""
+    mode = det["fold_pads"]
+    if mode == "none":
+        return "5. The models' Pad nodes were kept as tf2onnx wrote them."
+    counts = (f"{det['pad_folded']} Pad nodes into {det['pad_folded_into_conv']} Conv nodes in the detector, "
+              f"{lm['pad_folded']} into {lm['pad_folded_into_conv']} in the landmark model; "
+              f"{det['pad_left']} left in the detector, {lm['pad_left']} in the landmark model")
+    which = ("that feeds only convolutions other than 3x3 depthwise ones" if mode == "exact"
+             else "that feeds only convolutions")
+    text = (f"Every Pad node that pads the height and width with zeros and {which} (the models' "
+            f"ZeroPadding2D layers before stride-2 convolutions) was removed and its amounts added to those "
+            f"Conv nodes' own pads attribute ({counts}). A Conv pads with zeros, so the function is the "
+            f"same; OpenCV then pads inside the convolution instead of copying the tensor in a separate "
+            f"layer.")
+    if mode == "exact":
+        text += (" Those before 3x3 depthwise convolutions were kept because OpenCV 4.6 would round "
+                 "those convolutions' outputs differently without them; with the others folded its "
+                 "outputs are bit-identical to the unfolded graph's.")
+    import textwrap
+    return textwrap.fill(text, width=90, initial_indent="5. ", subsequent_indent="   ")
 
 
 def write_notice(dst, src_info, report):
@@ -455,7 +602,8 @@ No weight was retrained or altered in value. The changes are format and graph ch
    {lm['clip_rewritten']} in the landmark model; {lm['clip_in_tf2onnx_graph']} before the unused outputs were removed).
    Attribute-style Clip is opset-6 syntax: the files are meant for OpenCV's dnn module;
    strict ONNX checkers and onnxruntime reject these Clip nodes.
-5. Constants were renamed const_NNN in order of first use (tf2onnx's generated names are
+{pad_notice(det, lm)}
+6. Constants were renamed const_NNN in order of first use (tf2onnx's generated names are
    not stable between runs) so that a rerun produces byte-identical files (SHA256SUMS).
 
 Numerical check done by the conversion script: onnxruntime on the final graphs (Clip bounds
@@ -486,6 +634,10 @@ def main():
     c.add_argument("--license", required=True, help="the wheel's dist-info LICENSE")
     c.add_argument("--work", required=True, help="scratch directory")
     c.add_argument("--out", required=True, help="output directory (Weights/pose)")
+    c.add_argument("--fold-pads", choices=["exact", "all", "none"], default="exact",
+                   help="fold zero Pads into the convolutions after them: where OpenCV 4.6's outputs stay "
+                        "bit-identical (exact, the shipped files), wherever the function is the same (all), "
+                        "or not at all (none)")
     k = sub.add_parser("check-opencv")
     k.add_argument("--work", required=True)
     args = p.parse_args()
