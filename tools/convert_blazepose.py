@@ -377,6 +377,18 @@ def ort_outputs(model, x, outputs):
 
 
 # ----------------------------------------------------------------------------- commands
+
+def max_diffs_within(got, ref, outputs, where, what):
+    """Largest |got - ref| of each output; stops the conversion when one exceeds REL_TOL of ref's scale."""
+    diffs = {}
+    for o in outputs:
+        d = float(np.abs(got[o] - ref[o]).max())
+        tol = REL_TOL * max(1.0, float(np.abs(ref[o]).max()))
+        if not d <= tol:
+            raise SystemExit(f"{where}/{o}: {what} {d} > {tol}")
+        diffs[o] = d
+    return diffs
+
 def cmd_convert(args):
     import onnx
     import onnx.utils
@@ -442,21 +454,9 @@ def cmd_convert(args):
             ref, _ = tflite_run(reference_tflite[key], x.transpose(0, 2, 3, 1).copy())
             got = ort_outputs(check, x, outputs)
             before = ort_outputs(check_unfolded, x, outputs)
-            fold_diffs = {}
-            for o in outputs:
-                d = float(np.abs(got[o] - before[o]).max())
-                tol = REL_TOL * max(1.0, float(np.abs(before[o]).max()))
-                if not d <= tol:
-                    raise SystemExit(f"{key}/{tag}/{o}: Pad folding changed onnxruntime's output by {d} > {tol}")
-                fold_diffs[o] = d
+            fold_diffs = max_diffs_within(got, before, outputs, f"{key}/{tag}", "Pad folding changed onnxruntime's output by")
             log(f"{key}/{tag}: onnxruntime, Pads folded vs not max|diff| {fold_diffs}")
-            diffs = {}
-            for o in outputs:
-                d = float(np.abs(got[o] - ref[o]).max())
-                tol = REL_TOL * max(1.0, float(np.abs(ref[o]).max()))
-                if not d <= tol:
-                    raise SystemExit(f"{key}/{tag}/{o}: onnxruntime vs TFLite max|diff| {d} > {tol}")
-                diffs[o] = d
+            diffs = max_diffs_within(got, ref, outputs, f"{key}/{tag}", "onnxruntime vs TFLite max|diff|")
             log(f"{key}/{tag}: onnxruntime(final graph) vs original TFLite max|diff| {diffs}")
             # dump for the OpenCV checker
             x.tofile(os.path.join(work, f"check_{key}_{tag}_input.bin"))
