@@ -50,7 +50,7 @@ struct EvaluateCommand: AsyncParsableCommand {
                 throw CLIError("--subjects: \(data): \(error)")
             }
         }
-        let seen = classifier.header.training.allSubjects.intersection(dataset.clips.compactMap(\.subject)).sorted()
+        let seen = classifier.header.training.allSubjects.intersection(dataset.clips.map(\.person)).sorted()
         if !seen.isEmpty {
             // Names only: synthetic data drawn with another seed reuses s01, s02, … for other people.
             Log.info("note: the model trained on subjects named as \(seen.count) of this data's (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")); if they are the same people, their figures are not held out (--subjects chooses others)")

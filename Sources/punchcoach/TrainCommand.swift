@@ -172,7 +172,7 @@ struct TrainCommand: AsyncParsableCommand {
         Log.info("model written to \(out) (\(classifier.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 
         // The report: clip level on the held-out subjects, as `evaluate` computes it.
-        let heldOut = clips.filter { split.validationSubjects.contains($0.subject ?? $0.name) }
+        let heldOut = clips.filter { split.validationSubjects.contains($0.person) }
         let evaluation = DatasetEvaluator.evaluate(classifier, clips: heldOut)
         if let report {
             try TrainingReport.write(to: URL(fileURLWithPath: report), classifier: classifier, configuration: cfg, outcome: outcome,

@@ -22,4 +22,8 @@ public struct LabelledClip: Sendable {
     }
 
     public var duration: Double { sequence.duration }
+
+    /// Who the clip shows, as subject-disjoint splits count people: its subject, or — when nobody says —
+    /// the clip itself (a person of its own, so that an unnamed clip is never on both sides of a split).
+    public var person: String { subject ?? name }
 }

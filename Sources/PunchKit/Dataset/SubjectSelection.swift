@@ -11,10 +11,10 @@ public struct SubjectSelection: Sendable, Equatable {
         guard !names.isEmpty else { throw SubjectSelectionError("no subject named; give names such as precog-s04,precog-s05") }
     }
 
-    /// The clips whose subject is (`keeping`) or is not (`!keeping`) one of the names. A clip without a
-    /// subject is its own subject (its name), as the training split counts it.
+    /// The clips whose person (`LabelledClip.person`: the subject, or the clip's own name when nobody
+    /// says) is (`keeping`) or is not (`!keeping`) one of the names.
     public func apply(to clips: [LabelledClip], keeping: Bool) throws -> [LabelledClip] {
-        let present = Set(clips.map { $0.subject ?? $0.name })
+        let present = Set(clips.map(\.person))
         let unknown = names.filter { !present.contains($0) }
         guard unknown.isEmpty else {
             let known = present.sorted()
@@ -22,7 +22,7 @@ public struct SubjectSelection: Sendable, Equatable {
             throw SubjectSelectionError("no recording of \(unknown.joined(separator: ", ")) in the data; its subjects are \(shown)")
         }
         let chosen = Set(names)
-        return clips.filter { chosen.contains($0.subject ?? $0.name) == keeping }
+        return clips.filter { chosen.contains($0.person) == keeping }
     }
 }
 

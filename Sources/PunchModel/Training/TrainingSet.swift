@@ -22,7 +22,7 @@ public enum TrainingSet {
             let labels = FrameLabels.make(clip: clip, resampled: s, classes: classes, background: background)
             let declared = clip.sequence.declaredStance
             let stance = declared ?? StanceEstimator.estimate(s) ?? .orthodox
-            return PreparedClip(name: clip.name, label: clip.label, subject: clip.subject ?? clip.name,
+            return PreparedClip(name: clip.name, label: clip.label, subject: clip.person,
                                 sequence: s, labels: labels, stance: stance)
         }
     }
