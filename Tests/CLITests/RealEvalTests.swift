@@ -155,6 +155,14 @@ import Testing
             let bad = try runProcess(tool, args)
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("punch-shapes:"), "\(args): \(bad.stderr)")
         }
+        // A row that is cut short is named by its line in the file (2 header lines + 21 rows, then it), and
+        // nothing is printed on stdout.
+        try FileManager.default.createDirectory(atPath: scratch.file("broken"), withIntermediateDirectories: true)
+        try ((lines + ["0.44,abc"]).joined(separator: "\n") + "\n").write(toFile: scratch.file("broken/p1.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\np1,jab\n".write(toFile: scratch.file("broken/index.csv"), atomically: true, encoding: .utf8)
+        let broken = try runProcess(tool, [scratch.file("broken")])
+        #expect(broken.status == 2 && broken.stderrLines.count == 1 && broken.stdout.isEmpty, "\(broken.stdout)\(broken.stderr)")
+        #expect(broken.stderr.contains("p1.csv: line 24:"), "\(broken.stderr)")
     }
 
     /// On a datasets folder holding only CoachMe: one line for it, the other sets skipped and said so.
