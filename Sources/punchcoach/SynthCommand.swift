@@ -36,7 +36,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Length of each round in seconds, 10–600 (default 60, or the spec's).")
     var roundSeconds: Double?
 
-    @Option(name: .long, help: "A dataset spec (e.g. Datasets/synth-v3.json); options given here override it.")
+    @Option(name: .long, help: "A dataset spec (e.g. Datasets/synth-v4.json); options given here override it.")
     var spec: String?
 
     @Option(name: .long, help: "Contact sheet PNG (default DIR/contact-sheet.png).")

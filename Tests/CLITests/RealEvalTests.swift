@@ -115,7 +115,7 @@ import Testing
     @Test func recipeSeedsRefusesBadArgumentsInOneLine() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-seeds").path
         let scratch = try ScratchDirectory()
-        let spec = repositoryRoot.appendingPathComponent("Datasets/synth-v3.json").path
+        let spec = repositoryRoot.appendingPathComponent("Datasets/synth-v4.json").path
         for args in [["--seeds", "one"], ["--epochs", "3"], ["--data", scratch.file("nowhere")], ["--label"],
                      ["--draws", "11,x"], ["--spec", scratch.file("nowhere.json"), "--draws", "11"], ["--spec", spec],
                      ["--data", scratch.path, "--draws", "11"]] {

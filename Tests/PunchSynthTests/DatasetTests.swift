@@ -68,7 +68,7 @@ import PunchKit
     }
 
     @Test func theShippedSpecIsReadable() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v3.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v4.json")
         let spec = try SynthSpec.read(url)
         #expect(spec.labels == PunchLabel.allCases.map(\.rawValue))
     }

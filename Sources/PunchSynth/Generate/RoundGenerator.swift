@@ -82,7 +82,7 @@ public struct RoundGenerator: Sendable {
                 let raise = start + down + length
                 ch.add(PostureChange(start: start, end: start + down, from: 0, to: 1))
                 ch.add(PostureChange(start: raise, end: raise + up, from: 0, to: -1))
-                idlePlanner.fill(&ch, from: start + down * 0.6, to: raise, rng: &motionRng)
+                idlePlanner.fill(&ch, from: start + down * 0.6, to: raise, returnHome: true, rng: &motionRng)
                 idles.append((start, raise + up))
                 busy.append(start...(raise + up))
                 t = raise + up

@@ -1,12 +1,12 @@
 import Foundation
 import PunchKit
 
-/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v3.json`): with the same
+/// The parameters of a generated dataset, as a small JSON file (`Datasets/synth-v4.json`): with the same
 /// generator version, the same spec gives byte-identical files.
 public struct SynthSpec: Codable, Sendable, Equatable {
     /// Version of the generator's motion and noise models; bumped whenever the same seed would give
     /// different files, so that an old spec is refused rather than silently giving other data.
-    public static let generatorVersion = 3
+    public static let generatorVersion = 4
 
     public var generator: Int
     public var seed: UInt64

@@ -48,7 +48,7 @@ public final class SyntheticPerformer {
             let raise = start + down + max(seconds - down - up, 1)
             choreography.add(PostureChange(start: start, end: start + down, from: 0, to: 1))
             choreography.add(PostureChange(start: raise, end: raise + up, from: 0, to: -1))
-            idlePlanner.fill(&choreography, from: start + down * 0.6, to: raise, rng: &rng)
+            idlePlanner.fill(&choreography, from: start + down * 0.6, to: raise, returnHome: true, rng: &rng)
             busy.append(start...(raise + up))
             freeAt = raise + up + 0.3
             let event = PunchEvent(start: start, end: raise + up, label: "idle", hand: .none, confidence: 1, peakSpeed: 0)

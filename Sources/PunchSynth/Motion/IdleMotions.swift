@@ -32,7 +32,9 @@ struct Walk: Motion {
     var armSwing: Double
     var persists: Bool { true }
 
-    var displacement: Vec3 { forwardVector(yaw: heading) * (speed * walkingTime(end)) }
+    var displacement: Vec3 { forwardVector(yaw: heading) * (speed * fullSpeedTime) }
+    /// The walk's length in seconds at full speed: its duration less the ramps up and down.
+    var fullSpeedTime: Double { walkingTime(end) }
 
     /// Time spent at full speed up to `t` (speed ramps up and down over 0.4 s).
     private func walkingTime(_ t: Double) -> Double {
