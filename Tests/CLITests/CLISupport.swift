@@ -61,3 +61,9 @@ func modelHeader(_ path: String) throws -> [String: Any] {
     let line = try #require(text.split(separator: "\n").dropFirst().first)
     return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
 }
+
+/// `punchcoach synth --out OUT OPTIONS…`, which must succeed: the opening of the tests that need data.
+func synthesize(_ out: String, _ options: [String]) throws {
+    let r = try punchcoach(["synth", "--out", out] + options)
+    #expect(r.status == 0, "synth \(options): \(r.stderr)")
+}

@@ -93,9 +93,7 @@ struct CoachHeadlessTests {
     /// A skeleton CSV replayed at wall-clock pace (sped up): its punches are found and stored.
     @Test func skeletonReplayIsPacedAndStored() throws {
         let dir = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", dir.file("synth"), "--clips-per-class", "1", "--subjects", "1",
-                                    "--rounds", "1", "--round-seconds", "12", "--seed", "3"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(dir.file("synth"), ["--clips-per-class", "1", "--subjects", "1", "--rounds", "1", "--round-seconds", "12", "--seed", "3"])
         let rounds = try FileManager.default.contentsOfDirectory(atPath: dir.file("synth/rounds")).filter { !$0.hasSuffix(".events.csv") }
         let csv = dir.file("synth/rounds/" + (try #require(rounds.first)))
         let started = Date()

@@ -9,9 +9,7 @@ import Testing
     /// header names what the base model was trained on as well as the new data.
     @Test func fineTuningKeepsTheModelsClassesAndRecordsBothTrainings() throws {
         let scratch = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "2", "--subjects", "1",
-                                    "--first-subject", "701", "--seed", "31"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("me"), ["--clips-per-class", "2", "--subjects", "1", "--first-subject", "701", "--seed", "31"])
         let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
                                 "--data", scratch.file("me"), "--out", scratch.file("mine.model"), "--epochs", "1", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -34,8 +32,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let folder = scratch.file("odd/feint")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "1", "--subjects", "1", "--seed", "3"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--seed", "3"])
         let clip = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("me/jab")).first)
         try FileManager.default.copyItem(atPath: scratch.file("me/jab/\(clip)"), toPath: folder + "/\(clip)")
         let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
@@ -48,8 +45,7 @@ import Testing
     /// naming it, before any training; a teacher of the same shape is distilled and named in the header.
     @Test func teachersMustMatchAndAreRecorded() throws {
         let scratch = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", scratch.file("me"), "--clips-per-class", "2", "--subjects", "2", "--seed", "5"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("me"), ["--clips-per-class", "2", "--subjects", "2", "--seed", "5"])
         let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
         let odd = try punchcoach(["train", "--data", scratch.file("me"), "--out", scratch.file("x.model"), "--teacher", shipped,
                                   "--lookahead", "6", "--epochs", "1"])

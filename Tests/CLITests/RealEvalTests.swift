@@ -15,9 +15,7 @@ import Testing
     /// Synthetic clips copied into a flat folder with two index files: `index.csv` (jab, cross) and
     /// `index_coarse.csv`, which adds a `straight` clip, a hook, a 0.3-s clip and a clip of one frame.
     func flatDataset(in scratch: ScratchDirectory) throws -> String {
-        let synth = try punchcoach(["synth", "--out", scratch.file("synth"), "--clips-per-class", "1", "--subjects", "1",
-                                    "--first-subject", "301", "--seed", "3"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("synth"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "301", "--seed", "3"])
         let flat = scratch.file("flat")
         try FileManager.default.createDirectory(atPath: flat, withIntermediateDirectories: true)
         func lines(_ label: String) throws -> [String] {
@@ -77,9 +75,7 @@ import Testing
     /// --by-camera: one row per yaw bin × stance × selfie view of the synthetic clips, covering every clip.
     @Test func byCameraCoversEveryClip() throws {
         let scratch = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", scratch.file("s"), "--clips-per-class", "2", "--subjects", "2",
-                                    "--first-subject", "301", "--seed", "1"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("s"), ["--clips-per-class", "2", "--subjects", "2", "--first-subject", "301", "--seed", "1"])
         let r = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try r.json()

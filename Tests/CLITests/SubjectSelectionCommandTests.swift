@@ -7,9 +7,7 @@ import Testing
 @Suite struct SubjectSelectionCommandTests {
     @Test func excludedPeopleAreNeverTrainedOnAndEvaluatedAlone() throws {
         let scratch = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", scratch.file("d"), "--clips-per-class", "3", "--subjects", "3",
-                                    "--first-subject", "401", "--seed", "5"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("d"), ["--clips-per-class", "3", "--subjects", "3", "--first-subject", "401", "--seed", "5"])
         let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--exclude-subjects", "s403",
                                 "--epochs", "1", "--validation-fraction", "0.5"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -8,9 +8,7 @@ import Testing
     /// is seen at the next classified frame) and the classifier cheaper.
     @Test func measuresEverySettingAndTheStrideTradesLatencyForCost() throws {
         let scratch = try ScratchDirectory()
-        let synth = try punchcoach(["synth", "--out", scratch.file("val"), "--clips-per-class", "2", "--subjects", "2",
-                                    "--first-subject", "201", "--rounds", "1", "--round-seconds", "20", "--seed", "13"])
-        #expect(synth.status == 0, "\(synth.stderr)")
+        try synthesize(scratch.file("val"), ["--clips-per-class", "2", "--subjects", "2", "--first-subject", "201", "--rounds", "1", "--round-seconds", "20", "--seed", "13"])
         let r = try punchcoach(["tune-detector", "--data", scratch.file("val"), "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let settings = try #require(try r.json()["settings"] as? [[String: Any]])
