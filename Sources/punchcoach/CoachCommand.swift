@@ -96,7 +96,7 @@ struct CoachCommand: AsyncParsableCommand {
             let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                            demo: source is DemoSource, seed: seed)
             var config = DetectorConfiguration()
-            config.stance = stance.fixed
+            config.stance = source.declaredStance ?? stance.fixed
             let detector = PunchDetector(classifier: classifier, configuration: config)
             detector.positionsHaveDepth = source.positionsHaveDepth
             let clips = try workoutMode.kind == .record
@@ -107,7 +107,7 @@ struct CoachCommand: AsyncParsableCommand {
                                    options: .init(maxSeconds: seconds, sourceNote: note))
             let modelName = modelOption.model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
             let hash = classifier.header.training.dataHash
-            try session.begin(stance: stance.fixed ?? (source as? DemoSource)?.stance, model: modelName,
+            try session.begin(stance: config.stance ?? (source as? DemoSource)?.stance, model: modelName,
                               modelHash: hash.isEmpty ? nil : hash)
         } catch {
             try? store.close()

@@ -16,6 +16,8 @@ public protocol PoseSource: AnyObject {
     /// Whether the joints are real 3D without world coordinates (a replayed Kinect or HybrIK file; see
     /// `SkeletonSequence.hasBodyDepth`): the detector may then read depth from them.
     var positionsHaveDepth: Bool { get }
+    /// The boxer's stance when the input states it (a skeleton CSV's `stance=`); nil: read it from the body.
+    var declaredStance: Stance? { get }
     /// The next frame, or nil at the end of the input. Throws a one-line error naming the file or device.
     func nextFrame() throws -> SkeletonFrame?
 }
@@ -24,6 +26,7 @@ extension PoseSource {
     public var clockOrigin: Double? { nil }
     public var units: CoordinateUnits { .px }
     public var positionsHaveDepth: Bool { false }
+    public var declaredStance: Stance? { nil }
 
     /// Calls `body` with every frame, stopping after `maxSeconds` of input when given.
     public func forEachFrame(maxSeconds: Double? = nil, _ body: (SkeletonFrame) throws -> Void) throws {
@@ -42,10 +45,12 @@ public final class SkeletonReplaySource: PoseSource {
     public var isRealTime: Bool { false }
     private let sequence: SkeletonSequence
     private var index = 0
+    public let declaredStance: Stance?
 
     public init(_ sequence: SkeletonSequence, name: String) throws {
         self.sequence = try sequence.canonical()
         self.name = name
+        declaredStance = sequence.declaredStance
     }
 
     public var units: CoordinateUnits { sequence.units }

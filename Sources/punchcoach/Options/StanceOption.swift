@@ -9,7 +9,7 @@ enum StanceOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--stance`: the boxer's stance when the input does not say (evaluate, classify, coach).
 struct StanceOptions: ParsableArguments {
-    @Option(help: "Stance of the boxer when the input does not say: orthodox, southpaw, or auto (read from the body).")
+    @Option(help: "Stance of the boxer when the input does not say (a skeleton CSV's stance=): orthodox, southpaw, or auto (read from the body).")
     var stance: StanceOption = .auto
 
     /// The stance given, nil for auto.
