@@ -37,6 +37,12 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// torso lengths a second. People walk at 1.2–1.5 m/s, about 2.5 torso lengths a second; a boxer
     /// standing to punch, from a guard or from hands down, keeps the hips nearly still before the punch.
     public var walkingIdle: Float = 0.5, walkingSpeed = 1.0
+    /// Hips crossing the picture faster than this over the guard context are somebody walking past, whatever
+    /// the network reads into the arms (a network that learnt punches from hands down may call a walker's swing
+    /// a punch). Walking is 1.2–1.5 m/s, 2.5–3 torso lengths a second (vtest.avi's walker: 3); a boxer's step
+    /// in or out moves the hips about half a metre in a quarter second, at most 2 over the half second before
+    /// a punch.
+    public var walkingAloneSpeed = 2.0
     /// Nor is somebody who just came into view: for this long after a person is found after nobody, a run
     /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has
     /// just found a person guesses: on the street video vtest.avi the first second of a new walker's

@@ -212,13 +212,16 @@ public final class PunchDetector {
     }
 
     /// Mean probabilities of `idle` and of `stance` (a guard) over the guard-context span before `t`; nil
-    /// when nothing was classified in that span (the person just came into view). Without an idle class,
+    /// when the stream does not cover that span (the person just came into view). Without an idle class,
     /// no idle and a guard.
     private func context(before t: Double) -> (idle: Float, guarding: Float)? {
         guard idleIndex != nil else { return (0, 1) }
         let gap = configuration.guardContextGap
-        let span = idleHistory.filter { $0.time >= t - configuration.guardContextSeconds - gap && $0.time < t - gap }
-        guard !span.isEmpty else { return nil }
+        let from = t - configuration.guardContextSeconds - gap
+        let span = idleHistory.filter { $0.time >= from && $0.time < t - gap }
+        // A context is seen when the stream covers (nearly) all of it: a few classifications of a person who
+        // came into view a moment ago are not a guard.
+        guard let first = span.first, t - gap - max(first.time, from) >= 0.9 * configuration.guardContextSeconds else { return nil }
         let n = Float(span.count)
         return (span.reduce(Float(0)) { $0 + $1.idle } / n, span.reduce(Float(0)) { $0 + $1.guarding } / n)
     }
@@ -252,6 +255,9 @@ public final class PunchDetector {
                     && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
                     out += close(r)
                     run = Run(start: t, probabilities: p, leader: lead)
+                    // The second punch comes out of the first one's context: a walker's swing or a new
+                    // person's first motion that was dropped stays dropped when its label changes.
+                    run!.fromIdle = r.fromIdle
                     return out
                 }
                 r.lastAbove = t
@@ -280,7 +286,7 @@ public final class PunchDetector {
             let settling = reappeared.map { t - $0 < configuration.settlingSeconds } ?? false
             run!.fromIdle = idle > configuration.maximumIdleBefore
                 || (settling && (before?.guarding ?? 0) < configuration.settlingGuard)
-                || (idle > configuration.walkingIdle && hipSpeedBefore() > configuration.walkingSpeed)
+                || hipSpeedBefore() > (idle > configuration.walkingIdle ? configuration.walkingSpeed : configuration.walkingAloneSpeed)
         }
         return out
     }
