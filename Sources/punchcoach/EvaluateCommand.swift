@@ -36,6 +36,12 @@ struct EvaluateCommand: AsyncParsableCommand {
         model did not train on.
         """, valueName: "a,b,…"))
     var subjects: String?
+    @Flag(help: ArgumentHelp("""
+        Evaluate only people the model never learnt from: recordings of the subjects its header names (training, \
+        validation, a base model's, teachers') are left out. Names only: use it on real sets, whose people have \
+        unique names.
+        """))
+    var unseen = false
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
     @OptionGroup var stance: StanceOptions
     @OptionGroup var output: JSONOption
@@ -51,7 +57,15 @@ struct EvaluateCommand: AsyncParsableCommand {
             }
         }
         let seen = classifier.header.training.allSubjects.intersection(dataset.clips.map(\.person)).sorted()
-        if !seen.isEmpty {
+        if unseen, !seen.isEmpty {
+            let learnt = Set(seen)
+            let all = dataset.clips.count
+            dataset.clips.removeAll { learnt.contains($0.person) }
+            guard !dataset.clips.isEmpty else {
+                throw CLIError("\(data): every recording is of people the model learnt from (\(seen.joined(separator: ", "))); nothing unseen is left to evaluate (leave out --unseen to score them anyway)")
+            }
+            Log.info("--unseen: left out \(all - dataset.clips.count) recordings of \(seen.count) people the model learnt from (\(seen.joined(separator: ", ")))")
+        } else if !seen.isEmpty {
             // Names only: synthetic data drawn with another seed reuses s01, s02, … for other people.
             Log.info("note: the model trained on subjects named as \(seen.count) of this data's (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")); if they are the same people, their figures are not held out (--subjects chooses others)")
         }
@@ -78,6 +92,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         if output.json {
             var out = EvaluationJSON(evaluation)
             out.byCamera = cameras.map { $0.map(EvaluationJSON.CameraEntry.init) }
+            if unseen { out.leftOutSubjects = seen }
             try JSONOutput.print(out)
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras))

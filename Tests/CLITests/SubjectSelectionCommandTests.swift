@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `train --exclude-subjects` and `evaluate --subjects`: real people split between training and reporting,
-/// subject-disjoint, and a model evaluated on people it learnt from says so.
+/// subject-disjoint; a model evaluated on people it learnt from says so, and `--unseen` leaves them out.
 @Suite struct SubjectSelectionCommandTests {
     @Test func excludedPeopleAreNeverTrainedOnAndEvaluatedAlone() throws {
         let scratch = try ScratchDirectory()
@@ -29,6 +29,19 @@ import Testing
         let seenOne = try punchcoach(["evaluate", "--model", scratch.file("m.model"), "--data", scratch.file("d"), "--subjects", "s401,s402"])
         #expect(seenOne.status == 0, "\(seenOne.stderr)")
         #expect(seenOne.stderr.contains("note: the model trained on subjects named as 2 of this data's (s401, s402)"), "\(seenOne.stderr)")
+
+        // --unseen leaves out the people the header names, by itself, and says who (JSON and stderr).
+        let unseen = try punchcoach(["evaluate", "--model", scratch.file("m.model"), "--data", scratch.file("d"), "--unseen", "--json"])
+        #expect(unseen.status == 0, "\(unseen.stderr)")
+        let u = try #require(try JSONSerialization.jsonObject(with: Data(unseen.stdout.utf8)) as? [String: Any])
+        #expect(u["subjects"] as? [String] == ["s403"], "\(unseen.stdout)")
+        #expect(u["left_out_subjects"] as? [String] == ["s401", "s402"], "\(unseen.stdout)")
+        #expect(unseen.stderr.contains("--unseen: left out 14 recordings of 2 people the model learnt from (s401, s402)"), "\(unseen.stderr)")
+        // Nobody unseen left: refused in one line that names the data and the way out.
+        let none = try punchcoach(["evaluate", "--model", scratch.file("m.model"), "--data", scratch.file("d"), "--subjects", "s401", "--unseen"])
+        let noneErrors = none.stderrLines.filter { $0.hasPrefix("Error:") }
+        #expect(none.status != 0 && noneErrors.count == 1, "\(none.stderr)")
+        #expect(noneErrors.first?.contains("nothing unseen is left to evaluate") == true && noneErrors.first?.contains(scratch.file("d")) == true, "\(none.stderr)")
 
         // Names that are not subjects of the data are refused in one line that lists the subjects there are.
         for (command, option) in [("evaluate", "--subjects"), ("train", "--exclude-subjects")] {

@@ -44,6 +44,8 @@ struct EvaluationJSON: Encodable {
     var merge: [String: [String]]
     /// `--by-camera`: macro-F1 per camera-yaw bin, stance and selfie view.
     var byCamera: [CameraEntry]?
+    /// `--unseen`: the subjects left out because the model learnt from them (empty: none were).
+    var leftOutSubjects: [String]?
     struct CameraEntry: Encodable {
         var yawMin, yawMax: Double?
         var stance: String?
@@ -68,7 +70,7 @@ struct EvaluationJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", merge, byCamera = "by_camera"
+        case paddedClips = "padded_clips", merge, byCamera = "by_camera", leftOutSubjects = "left_out_subjects"
     }
 
     init(_ e: DatasetEvaluation) {
