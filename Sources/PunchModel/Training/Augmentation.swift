@@ -36,7 +36,10 @@ public struct Augmentation: Codable, Equatable, Sendable {
     public var depthDropout: Double = 0.6
     /// Camera roll in the picture, degrees (±).
     public var rollDegrees: Double = 6
-    /// Horizontal stretch of the picture: normalised coordinates of 4:3, 16:9 or portrait frames.
+    /// Horizontal stretch of the picture: normalised coordinates of a frame whose size was not recorded. The
+    /// range covers near-square frames only (4:3 is 0.75); 16:9 (0.56) and portrait (1.78) are outside it, and
+    /// stretching BoxingForm's normalised clips by those factors moved its jab recall by less than 0.05
+    /// (docs/real-people.md, the seventh stop).
     public var aspect: ClosedRange<Double> = 0.8...1.25
     /// Share of windows cut like a clip that holds only the action, held still at both ends: what
     /// `ShortClipPadding` shows the network of real clip sets cut tight (BoxingVI's clips are the punch
