@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PunchKit
 
 /// Writing a workout. Each call is one committed transaction: when it returns, what it wrote
 /// survives a crash of the process. Errors are `StoreError`s.
@@ -22,6 +23,17 @@ extension HistoryStore {
                 throw StoreError.unknownRecord(path: path, what: "session \(id)")
             }
             session.endedAt = date
+            try session.update(db)
+        }
+    }
+
+    /// Sets a session's stance (the user corrected the one read from the body).
+    public func setStance(_ stance: Stance, session id: Int64) throws {
+        try write { db in
+            guard var session = try WorkoutSession.fetchOne(db, key: id) else {
+                throw StoreError.unknownRecord(path: path, what: "session \(id)")
+            }
+            session.stance = stance
             try session.update(db)
         }
     }

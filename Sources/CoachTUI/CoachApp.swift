@@ -94,6 +94,8 @@ public final class CoachApp {
             if current == .history { current = session.isFinished ? .summary : .coach }
         case .char(" "):
             if current == .coach && !session.isFinished { paused.toggle() }
+        case .char("s"), .char("S"):
+            if current == .coach && !session.isFinished { try? session.switchStance() }
         case .char("e"), .char("E"):
             if current == .coach && !session.isFinished { session.finish(now: clock.now) }
         default:

@@ -97,6 +97,15 @@ public final class PunchDetector {
         stanceIndex = classifier.classes.firstIndex(of: PunchLabel.stance.rawValue)
     }
 
+    /// Fixes the stance from now on (the user says the body was read wrong). A punch under way was read
+    /// through the wrong mirror and is dropped; the next windows are read through the new one.
+    public func fixStance(_ stance: Stance) {
+        guard stance != stanceTracker.stance || stanceTracker.fixed == nil else { return }
+        stanceTracker.fixed = stance
+        recent = []
+        run = nil
+    }
+
     /// Feeds one frame (canonical layout, increasing time); returns the events it completes.
     public func push(_ frame: SkeletonFrame) -> [DetectedEvent] {
         metric = frame.world != nil

@@ -3,7 +3,8 @@ import PunchKit
 /// The session's stance: fixed by the user, or read from the body and accumulated over the windows in
 /// which the boxer is in guard (so one odd window cannot flip it).
 struct StanceTracker {
-    let fixed: Stance?
+    /// The stance given (by the user, the input, or mid-session: the coach's `s` key); nil reads it from the body.
+    var fixed: Stance?
     private var score = 0.0
     private var weight = 0.0
 

@@ -101,6 +101,27 @@ struct CoachTerminalTests {
         #expect(!tmux.alternateScreen())
     }
 
+    /// `s` switches the stance a user sees read wrong, on the screen and in the stored session.
+    @Test func theStanceKeySwitchesAndStoresTheStance() throws {
+        let dir = try ScratchDirectory()
+        let db = dir.file("history.sqlite"), log = dir.file("events.log")
+        let tmux = try TmuxSession(width: 120, height: 40, command: try coachShellCommand(
+            ["--demo", "--mode", "free", "--time-scale", "2", "--seed", "9", "--db", db, "--events-log", log],
+            dir: dir, model: coachModel!))
+        #expect(waitUntil(15) { tmux.capture().contains("PunchCoach · free") }, "\(tmux.capture())")
+        let before = try #require(["orthodox", "southpaw"].first { tmux.capture().contains("you · \($0)") }, "\(tmux.capture())")
+        let other = before == "orthodox" ? "southpaw" : "orthodox"
+        try tmux.send("s")
+        #expect(waitUntil(5) { tmux.capture().contains("you · \(other)") }, "\(tmux.capture())")
+        #expect(waitUntil(5) { eventsLog(log, kind: "stance") == [["stance", other]] }, "\(eventsLog(log, kind: "stance"))")
+        // It stays: the body is no longer read.
+        usleep(1_500_000)
+        #expect(tmux.capture().contains("you · \(other)"), "\(tmux.capture())")
+        try tmux.send("q")
+        #expect(waitUntil(10) { tmux.capture().contains("COACH-ENDED") }, "\(tmux.capture())")
+        #expect(try String(contentsOfFile: dir.file("status"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test func historyHelpAndSummaryScreens() throws {
         let dir = try ScratchDirectory()
         let db = dir.file("history.sqlite")

@@ -100,6 +100,39 @@ import PunchSynth
         return out
     }
 
+    /// A stance fixed mid-stream (the coach's `s` key) reads every later window through the new mirror: a
+    /// southpaw taken for an orthodox boxer gets, after the fix, the events a detector told "southpaw" from
+    /// the start gives.
+    @Test func aStanceFixedMidStreamReadsTheRestThroughIt() {
+        let southpaws = unseenSubjects(301...340).filter { $0.stance == .southpaw }.prefix(2)
+        let generator = ClipGenerator(seed: 8, subjects: Array(southpaws), options: SynthOptions(camera: .front(yaw: 0.3)))
+        var orthodox = DetectorConfiguration(), southpaw = DetectorConfiguration()
+        orthodox.stance = .orthodox
+        southpaw.stance = .southpaw
+        var compared = 0
+        for label in [PunchLabel.jab, .cross] {
+            for i in 0..<3 {
+                let clip = generator.clip(label, index: i)
+                let fixAt = clip.punches[0].start - 0.4
+                let switched = PunchDetector(classifier: shippedModel, configuration: orthodox)
+                var events: [DetectedEvent] = []
+                for f in 0..<clip.sequence.frameCount {
+                    let frame = clip.sequence.frame(f)
+                    if frame.time >= fixAt && switched.stance == .orthodox { switched.fixStance(.southpaw) }
+                    events += switched.push(frame)
+                }
+                events += switched.finish()
+                #expect(switched.stance == .southpaw)
+                let reference = detect(clip.sequence, configuration: southpaw).events.filter { $0.event.start >= fixAt }
+                let after = events.filter { $0.event.start >= fixAt }
+                #expect(after.map { "\($0.event.label)/\($0.event.hand)" } == reference.map { "\($0.event.label)/\($0.event.hand)" },
+                        "\(clip.name): \(after.map(\.event.label)) vs \(reference.map(\.event.label))")
+                compared += reference.count
+            }
+        }
+        #expect(compared >= 4)
+    }
+
     @Test func nobodyInViewGivesNoEventsAndSaysSo() {
         let detector = PunchDetector(classifier: shippedModel)
         var events: [DetectedEvent] = []

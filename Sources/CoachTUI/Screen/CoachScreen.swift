@@ -49,7 +49,8 @@ public final class CoachScreen {
 enum HelpOverlay {
     static let lines: [(String, String)] = [
         ("q", "quit (everything shown is saved)"), ("space", "pause / go on"), ("h", "history: your punches over sessions"),
-        ("e", "end the workout: summary"), ("?", "this help (any key closes it)"), ("", ""),
+        ("e", "end the workout: summary"), ("s", "switch stance (orthodox / southpaw)"),
+        ("?", "this help (any key closes it)"), ("", ""),
         ("free", "shadow-box; every punch is counted"), ("drill", "one punch, N reps, scored"),
         ("combo", "called combinations, adaptive"), ("rounds", "timed rounds and rests"),
         ("record", "record clips to train on yourself"),

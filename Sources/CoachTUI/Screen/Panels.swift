@@ -126,7 +126,8 @@ enum StatusLine {
                      "latency " + (vm.latencyMs.map { "\(Int($0.rounded())) ms" } ?? "–"),
                      String(format: "screen %.0f fps", loopFPS)]
         if let db = vm.databasePath { parts.append("db " + Format.shortPath(db)) }
-        let keys = "? help  h history  q quit"
+        // The stance key where there is room for it beside the latency (the help lists it anyway).
+        let keys = rect.width >= 100 ? "? help  s stance  h history  q quit" : "? help  h history  q quit"
         // As many parts as fit beside the keys, in order of importance.
         var text = ""
         for part in parts {

@@ -144,6 +144,15 @@ public final class CoachSession {
         listener?.hear(action, at: now)
     }
 
+    /// Switches the stance to the other one and keeps it (the `s` key): for a boxer whose stance was read
+    /// wrong from the body, e.g. a southpaw facing a webcam whose depth barely shows which foot leads.
+    public func switchStance() throws {
+        let stance = detector.stance.mirrored
+        detector.fixStance(stance)
+        view.stance = stance
+        try recorder.stanceSet(stance)
+    }
+
     private func updateView(now: Double) {
         view.now = now
         view.state = detector.state

@@ -8,7 +8,7 @@ import PunchKit
 /// (or a curious user) can check the database against what the coach reported.
 ///
 /// Events log lines (CSV, no header): `session,ID`, `round,ID,NUMBER`, `prompt,ID,LABEL,CALLED_S`,
-/// `punch,ID,LABEL,HAND,START_S,END_S`, `end,ID`.
+/// `punch,ID,LABEL,HAND,START_S,END_S`, `stance,STANCE` (the user switched it), `end,ID`.
 public final class WorkoutRecorder {
     public let store: HistoryStore?
     public private(set) var sessionId: Int64?
@@ -48,6 +48,13 @@ public final class WorkoutRecorder {
                                                       model: model, modelHash: modelHash, notes: notes))
         sessionId = s.id
         append("session,\(s.id ?? 0)")
+    }
+
+    /// The user set the stance: the session's stance is that one from now on.
+    public func stanceSet(_ stance: Stance) throws {
+        guard let store, let sessionId else { return }
+        try store.setStance(stance, session: sessionId)
+        append("stance,\(stance.rawValue)")
     }
 
     public func roundStarted(number: Int, at t: Double, work: Double, rest: Double) throws {
