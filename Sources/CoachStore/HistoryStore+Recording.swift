@@ -18,22 +18,20 @@ extension HistoryStore {
 
     /// Marks the end of a session.
     public func endSession(_ id: Int64, at date: Date = Date()) throws {
-        try write { db in
-            guard var session = try WorkoutSession.fetchOne(db, key: id) else {
-                throw StoreError.unknownRecord(path: path, what: "session \(id)")
-            }
-            session.endedAt = date
-            try session.update(db)
-        }
+        try updateSession(id) { $0.endedAt = date }
     }
 
     /// Sets a session's stance (the user corrected the one read from the body).
     public func setStance(_ stance: Stance, session id: Int64) throws {
+        try updateSession(id) { $0.stance = stance }
+    }
+
+    private func updateSession(_ id: Int64, _ change: (inout WorkoutSession) -> Void) throws {
         try write { db in
             guard var session = try WorkoutSession.fetchOne(db, key: id) else {
                 throw StoreError.unknownRecord(path: path, what: "session \(id)")
             }
-            session.stance = stance
+            change(&session)
             try session.update(db)
         }
     }
