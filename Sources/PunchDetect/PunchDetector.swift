@@ -100,7 +100,7 @@ public final class PunchDetector {
     /// Fixes the stance from now on (the user says the body was read wrong). A punch under way was read
     /// through the wrong mirror and is dropped; the next windows are read through the new one.
     public func fixStance(_ stance: Stance) {
-        guard stance != stanceTracker.stance || stanceTracker.fixed == nil else { return }
+        guard stanceTracker.fixed != stance else { return }
         stanceTracker.fixed = stance
         recent = []
         run = nil
@@ -230,7 +230,7 @@ public final class PunchDetector {
         let span = idleHistory.filter { $0.time >= from && $0.time < t - gap }
         // A context is seen when the stream covers (nearly) all of it: a few classifications of a person who
         // came into view a moment ago are not a guard.
-        guard let first = span.first, t - gap - max(first.time, from) >= 0.9 * configuration.guardContextSeconds else { return nil }
+        guard let first = span.first, t - gap - first.time >= 0.9 * configuration.guardContextSeconds else { return nil }
         let n = Float(span.count)
         return (span.reduce(Float(0)) { $0 + $1.idle } / n, span.reduce(Float(0)) { $0 + $1.guarding } / n)
     }

@@ -34,8 +34,7 @@ struct ClassifyCommand: AsyncParsableCommand {
         let classifier = try modelOption.load()
         let truthEvents = try truth.map { try EventCSV.read(URL(fileURLWithPath: $0)) }
         var cfg = DetectorConfiguration()
-        // As `--stance` says (and `evaluate` does): the input's own word, a skeleton CSV's `stance=`, first.
-        cfg.stance = source.declaredStance ?? stance.fixed
+        cfg.stance = stance.stance(for: source)
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
         detector.positionsHaveDepth = source.positionsHaveDepth
         var trace = "t," + classifier.classes.joined(separator: ",") + "\n"

@@ -96,7 +96,7 @@ struct CoachCommand: AsyncParsableCommand {
             let workoutMode = try makeMode(classes: classifier.classes, background: classifier.background,
                                            demo: source is DemoSource, seed: seed)
             var config = DetectorConfiguration()
-            config.stance = source.declaredStance ?? stance.fixed
+            config.stance = stance.stance(for: source)
             let detector = PunchDetector(classifier: classifier, configuration: config)
             detector.positionsHaveDepth = source.positionsHaveDepth
             let clips = try workoutMode.kind == .record

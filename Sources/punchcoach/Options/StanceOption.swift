@@ -1,4 +1,5 @@
 import ArgumentParser
+import PoseVision
 import PunchKit
 
 /// `--stance orthodox|southpaw|auto`.
@@ -14,4 +15,8 @@ struct StanceOptions: ParsableArguments {
 
     /// The stance given, nil for auto.
     var fixed: Stance? { stance.fixed }
+
+    /// The stance for a live source, as `--stance` says (and `evaluate` does for each clip): the input's own
+    /// word first (a skeleton CSV's `stance=`), then the option; nil reads it from the body.
+    func stance(for source: PoseSource) -> Stance? { source.declaredStance ?? fixed }
 }
