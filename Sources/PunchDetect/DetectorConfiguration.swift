@@ -43,6 +43,14 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// in or out moves the hips about half a metre in a quarter second, at most 2 over the half second before
     /// a punch.
     public var walkingAloneSpeed = 2.0
+    /// Nor is a kick, though the arms fly in it (PRECOG's kicks are its hard negatives, and the network takes
+    /// some for punches): a run is dropped when, in at least half of its classifications that see the feet,
+    /// one foot stands more than `kickFootLift` image torso lengths higher above its floor than the other
+    /// above its own (a floor: the lowest the foot stood for 0.2 s in the window when the run opened;
+    /// `FeetInPicture`). A boxer punches with both feet on the floor, a step lifts one by a few centimetres;
+    /// a kick lifts it to the other knee or higher (half a metre, a torso length, and more). Infinite: no
+    /// rule (legs out of the picture, as a laptop camera sees them, give no reading either).
+    public var kickFootLift = 0.8
     /// Nor is somebody who just came into view: for this long after a person is found after nobody, a run
     /// is dropped unless the guard context before it was mostly a guard (`stance`). A tracker that has
     /// just found a person guesses: on the street video vtest.avi the first second of a new walker's

@@ -72,6 +72,12 @@ public final class PunchDetector {
         /// Punch class that led the latest steps, and for how many.
         var leader: Int
         var leaderSteps = 1
+        /// Each foot's floor when the run opened (its lowest in the window up to then, `FeetInPicture`), nil
+        /// when the feet were not seen; then the steps that saw the feet, and those with a foot raised above
+        /// its floor (the kick rule, `DetectorConfiguration.kickFootLift`).
+        var feetFloor: (left: Double, right: Double)?
+        var feetSteps = 0
+        var footRaisedSteps = 0
 
         /// A run opened at `t` by the probabilities `p`, led by punch class `leader`.
         init(start t: Double, probabilities p: [Float], leader: Int) {
@@ -247,6 +253,30 @@ public final class PunchDetector {
         return (last.hip - first.hip).length / last.torso / (Double(end - start) / rate)
     }
 
+    /// The ankles' heights in window frame `t` (`FeetInPicture`), nil when the feet are not seen.
+    private func feet(_ t: Int) -> FeetInPicture? {
+        FeetInPicture(point: { buffer.image(t, $0) }, confidence: { buffer.confidence(t, $0) })
+    }
+
+    /// Each foot's floor: the lowest it stood for a tenth of the window (0.2 s) up to the labelled frame — a
+    /// foot landing from a kick as a punch starts is not raised by it, and a pose model's outlier of a frame
+    /// or two (a hip jumping up) does not make a floor; nil when the feet are seen in under half of it.
+    private func feetFloor() -> (left: Double, right: Double)? {
+        let seen = (0..<(buffer.frameCount - classifier.window.lookahead)).compactMap(feet)
+        guard !seen.isEmpty, seen.count * 2 >= buffer.frameCount - classifier.window.lookahead else { return nil }
+        func floor(_ heights: [Double]) -> Double { heights.sorted()[heights.count / 10] }
+        return (floor(seen.map(\.left)), floor(seen.map(\.right)))
+    }
+
+    /// Counts the labelled frame into the run's kick rule: feet seen, and one of them raised.
+    private func countFeet(_ r: inout Run) {
+        guard let floor = r.feetFloor, let now = feet(buffer.frameCount - 1 - classifier.window.lookahead) else { return }
+        r.feetSteps += 1
+        // One foot above its floor and the other not: both rising together is the hips going down (a crouch)
+        // or a pose model's torso shrinking for a frame, not a kick.
+        if abs((now.left - floor.left) - (now.right - floor.right)) > configuration.kickFootLift { r.footRaisedSteps += 1 }
+    }
+
     private func leadingPunch(_ p: [Float]) -> Int {
         punchClasses.max { p[$0] < p[$1] } ?? 0
     }
@@ -267,11 +297,14 @@ public final class PunchDetector {
                     // The second punch comes out of the first one's context: a walker's swing or a new
                     // person's first motion that was dropped stays dropped when its label changes.
                     run!.fromIdle = r.fromIdle
+                    run!.feetFloor = r.feetFloor
+                    countFeet(&run!)
                     return out
                 }
                 r.lastAbove = t
                 r.stepsBelow = 0
                 r.steps += 1
+                countFeet(&r)
                 for k in 0..<p.count {
                     r.sums[k] += p[k]
                     r.recencySums[k] += Float(r.steps) * p[k]
@@ -289,6 +322,8 @@ public final class PunchDetector {
             }
         } else if mass > configuration.enter {
             run = Run(start: t, probabilities: p, leader: leadingPunch(p))
+            run!.feetFloor = feetFloor()
+            countFeet(&run!)
             let before = context(before: t)
             let idle = before?.idle ?? 0
             // Just after somebody came into view, a punch must come out of a guard that was seen.
@@ -321,7 +356,8 @@ public final class PunchDetector {
         let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
         let family = punchClasses.filter { sameFamily($0, label) || $0 == label }
         let familyProbability = family.reduce(Float(0)) { $0 + mean[$1] }
-        guard !r.fromIdle, end - r.start >= configuration.minimumDuration - 1e-9,
+        let kick = r.feetSteps > 0 && 2 * r.footRaisedSteps >= r.feetSteps
+        guard !r.fromIdle, !kick, end - r.start >= configuration.minimumDuration - 1e-9,
               punchProbability >= configuration.minimumPunchProbability,
               familyProbability >= configuration.minimumLabelProbability else { return [] }
         let from = r.start - configuration.speedWindowBefore, to = end + configuration.speedWindowAfter

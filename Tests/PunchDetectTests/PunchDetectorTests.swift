@@ -100,6 +100,55 @@ import PunchSynth
         return out
     }
 
+    /// A kick is not a punch, though the arms fly in it: punch clips whose one ankle rises 1.5 torso lengths in
+    /// the picture while the arms punch (a foot lifted to hip height, as PRECOG's kicks do) give no event, and
+    /// the same clips give events without the rule (`kickFootLift` infinite). Both ankles rising together (the
+    /// hips going down, or a pose model's torso shrinking) is no kick: those clips keep every event.
+    @Test func aFootLiftedWhileTheArmsPunchIsAKick() {
+        let generator = ClipGenerator(seed: 5, subjects: unseenSubjects())
+        var noRule = DetectorConfiguration()
+        noRule.kickFootLift = .infinity
+        var kicks = 0, kicksWithoutRule = 0, crouches = 0, plain = 0
+        for label in [PunchLabel.jab, .cross, .hook] {
+            for i in 0..<3 {
+                let clip = generator.clip(label, index: i)
+                let span = (clip.punches[0].start - 0.1)...(clip.punches[0].end + 0.1)
+                let kick = liftingAnkles(clip.sequence, during: span, left: true, right: false)
+                kicks += detect(kick).events.count
+                kicksWithoutRule += detect(kick, configuration: noRule).events.count
+                let crouch = liftingAnkles(clip.sequence, during: span, left: true, right: true)
+                crouches += detect(crouch).events.count
+                plain += detect(crouch, configuration: noRule).events.count
+            }
+        }
+        #expect(kicks == 0)
+        #expect(kicksWithoutRule >= 5, "\(kicksWithoutRule) events without the rule in 9 kicking clips")
+        #expect(crouches == plain && plain >= 5, "both feet up: \(crouches) events, \(plain) without the rule")
+    }
+
+    /// The sequence with the chosen ankles seen (confidence 1) and raised in the picture by 1.5 image torso
+    /// lengths over `span` (a smooth rise and fall, half a sine), the rest unchanged.
+    private func liftingAnkles(_ s: SkeletonSequence, during span: ClosedRange<Double>, left: Bool, right: Bool) -> SkeletonSequence {
+        var out = SkeletonSequence(layout: s.layout, units: s.units, source: s.source, subject: s.subject, hasWorld: s.world != nil)
+        (out.fps, out.extra, out.hasDepth) = (s.fps, s.extra, s.hasDepth)
+        let lift = 1.5 * s.imageTorsoLength
+        let ankles = (left ? [Joint.leftAnkle.rawValue] : []) + (right ? [Joint.rightAnkle.rawValue] : [])
+        for i in 0..<s.frameCount {
+            var f = s.frame(i)
+            let phase = (f.time - span.lowerBound) / (span.upperBound - span.lowerBound)
+            let up = span.contains(f.time) ? lift * sin(.pi * phase) : 0
+            for a in ankles {
+                f.positions[a].y -= up
+                f.confidences[a] = 1
+            }
+            // The other ankle is seen too: the rule reads both feet.
+            f.confidences[Joint.leftAnkle.rawValue] = 1
+            f.confidences[Joint.rightAnkle.rawValue] = 1
+            out.append(f)
+        }
+        return out
+    }
+
     /// A stance fixed mid-stream (the coach's `s` key) reads every later window through the new mirror: a
     /// southpaw taken for an orthodox boxer gets, after the fix, the events a detector told "southpaw" from
     /// the start gives.
