@@ -24,6 +24,8 @@ public struct ClipClassifier {
         public var events: [DetectedEvent]
         /// Whether the clip was shorter than the window and padded (`ShortClipPadding`).
         public var padded = false
+        /// Every run of punch probability over the clip (those of a padded clip's still ends left out).
+        public var runs: [ClosedRun] = []
     }
 
     /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's.
@@ -36,12 +38,13 @@ public struct ClipClassifier {
             // An event overlapping the clip is the clip's (a punch closed during the still end); one wholly
             // inside a still end is the padding's, not the boxer's.
             r.events = r.events.filter { span!.overlaps($0.event.start...$0.event.end) }
+            r.runs = r.runs.filter { span!.overlaps($0.start...$0.end) }
         }
         if let best = r.events.max(by: { $0.event.confidence < $1.event.confidence }) {
-            return Outcome(label: best.event.label, events: r.events, padded: isPadded)
+            return Outcome(label: best.event.label, events: r.events, padded: isPadded, runs: r.runs)
         }
         let label = classifier.backgroundClassIndices.max { r.meanProbabilities[$0] < r.meanProbabilities[$1] }.map { classifier.classes[$0] }
-        return Outcome(label: label ?? classifier.classes[0], events: r.events, padded: isPadded)
+        return Outcome(label: label ?? classifier.classes[0], events: r.events, padded: isPadded, runs: r.runs)
     }
 }
 
@@ -49,6 +52,8 @@ public struct ClipClassifier {
 public enum StreamRunner {
     public struct Result: Sendable {
         public var events: [DetectedEvent]
+        /// Every run of punch probability, events and dropped ones (`ClosedRun`).
+        public var runs: [ClosedRun]
         public var stance: Stance
         public var frames: Int
         /// Smoothed class probabilities averaged over the input frames (those in `labelledSpan` when given).
@@ -63,6 +68,8 @@ public enum StreamRunner {
         if let stance { cfg.stance = stance }
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
         detector.positionsHaveDepth = s.hasBodyDepth
+        var runs: [ClosedRun] = []
+        detector.onRunClosed = { runs.append($0) }
         var events: [DetectedEvent] = []
         var sum = [Double](repeating: 0, count: classifier.classes.count)
         var counted = 0
@@ -74,7 +81,7 @@ public enum StreamRunner {
             counted += 1
         }
         events += detector.finish()
-        return Result(events: events, stance: detector.stance, frames: s.frameCount,
+        return Result(events: events, runs: runs, stance: detector.stance, frames: s.frameCount,
                       meanProbabilities: sum.map { $0 / Double(max(counted, 1)) })
     }
 }

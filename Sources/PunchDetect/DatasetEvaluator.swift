@@ -15,6 +15,8 @@ public struct DatasetEvaluation: Sendable {
         public var padded = false
         /// Where the camera stood, when the file says (synthetic clips).
         public var camera = CameraTag()
+        /// What became of the clip's runs of punch probability.
+        public var runs = RunTally()
 
         public init(name: String, subject: String? = nil, truth: String, predicted: String, confidence: Double? = nil,
                     padded: Bool = false, camera: CameraTag = CameraTag()) {
@@ -40,6 +42,8 @@ public struct DatasetEvaluation: Sendable {
     public var failures: [ClipFailure] = []
     public var events: EventScore?
     public var recordings: Int
+    /// What became of the long recordings' runs of punch probability.
+    public var recordingRuns = RunTally()
     public var merge = LabelMerge()
 
     public init(report: ClassificationReport, clips: [ClipResult], failures: [ClipFailure] = [], events: EventScore? = nil,
@@ -50,6 +54,13 @@ public struct DatasetEvaluation: Sendable {
         self.events = events
         self.recordings = recordings
         self.merge = merge
+    }
+
+    /// What became of the clips' runs, per truth label (after `merge`).
+    public var runsByTruth: [String: RunTally] {
+        var out: [String: RunTally] = [:]
+        for c in clips { out[merge.map(c.truth), default: RunTally()].add(c.runs) }
+        return out
     }
 
     /// The clips given a wrong label (after `merge`).
@@ -68,8 +79,10 @@ public enum DatasetEvaluator {
             Result {
                 let outcome = try clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
                 let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
-                return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
-                             confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence))
+                var result = DatasetEvaluation.ClipResult(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
+                                                          confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence))
+                result.runs = RunTally(outcome.runs)
+                return result
             }
         }
         var results: [DatasetEvaluation.ClipResult] = []
@@ -85,11 +98,14 @@ public enum DatasetEvaluator {
         // Long recordings with truth: event precision / recall.
         let recordings = clips.filter { $0.label == nil && !$0.segments.isEmpty }
         var events: EventScore? = nil
+        var recordingRuns = RunTally()
         if !recordings.isEmpty {
             let punchLabels = Set(classifier.punchLabels.map(merge.map))
-            let detected = concurrentMap(recordings) { clip -> [DetectedEvent] in
-                StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance).events
+            let streamed = concurrentMap(recordings) { clip in
+                StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance)
             }
+            let detected = streamed.map(\.events)
+            for r in streamed { recordingRuns.add(RunTally(r.runs)) }
             // Score each recording on its own clock, then pool the counts.
             var pooled: [DetectedEvent] = []
             var truth: [PunchEvent] = []
@@ -106,8 +122,10 @@ public enum DatasetEvaluator {
             }
             events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, seconds: seconds)
         }
-        return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
-                                 recordings: recordings.count, merge: merge)
+        var evaluation = DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
+                                           recordings: recordings.count, merge: merge)
+        evaluation.recordingRuns = recordingRuns
+        return evaluation
     }
 
     /// The clip-level report: truth and prediction mapped into `merge`'s families; the matrix's labels

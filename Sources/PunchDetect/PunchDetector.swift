@@ -24,6 +24,8 @@ public final class PunchDetector {
     /// Whether frames without world coordinates still carry real 3D in their main coordinates (Kinect
     /// metres, HybrIK joints: `SkeletonSequence.hasBodyDepth`); 2D keypoints and image z do not.
     public var positionsHaveDepth = false
+    /// Hears every run of punch probability as it closes: an event or the rules that dropped it.
+    public var onRunClosed: ((ClosedRun) -> Void)?
 
     private var resampler: StreamResampler
     private var buffer: WindowBuffer
@@ -58,8 +60,9 @@ public final class PunchDetector {
     /// An open run of punch probability.
     struct Run {
         var start: Double
-        /// The boxer had no guard just before (idle): walking arms and gestures, not punches.
-        var fromIdle = false
+        /// Rules of the run's context that drop it (idle or walking before it, a person just come into view):
+        /// walking arms and gestures, not punches. Empty when the context was a boxer's.
+        var contextRules: [ClosedRun.Rule] = []
         var lastAbove: Double
         var stepsBelow = 0
         var sums: [Float]
@@ -296,7 +299,7 @@ public final class PunchDetector {
                     run = Run(start: t, probabilities: p, leader: lead)
                     // The second punch comes out of the first one's context: a walker's swing or a new
                     // person's first motion that was dropped stays dropped when its label changes.
-                    run!.fromIdle = r.fromIdle
+                    run!.contextRules = r.contextRules
                     run!.feetFloor = r.feetFloor
                     countFeet(&run!)
                     return out
@@ -328,9 +331,13 @@ public final class PunchDetector {
             let idle = before?.idle ?? 0
             // Just after somebody came into view, a punch must come out of a guard that was seen.
             let settling = reappeared.map { t - $0 < configuration.settlingSeconds } ?? false
-            run!.fromIdle = idle > configuration.maximumIdleBefore
-                || (settling && (before?.guarding ?? 0) < configuration.settlingGuard)
-                || hipSpeedBefore() > (idle > configuration.walkingIdle ? configuration.walkingSpeed : configuration.walkingAloneSpeed)
+            var rules: [ClosedRun.Rule] = []
+            if idle > configuration.maximumIdleBefore { rules.append(.idleBefore) }
+            if settling && (before?.guarding ?? 0) < configuration.settlingGuard { rules.append(.settling) }
+            if hipSpeedBefore() > (idle > configuration.walkingIdle ? configuration.walkingSpeed : configuration.walkingAloneSpeed) {
+                rules.append(.walking)
+            }
+            run!.contextRules = rules
         }
         return out
     }
@@ -356,13 +363,19 @@ public final class PunchDetector {
         let punchProbability = punchClasses.reduce(Float(0)) { $0 + mean[$1] }
         let family = punchClasses.filter { sameFamily($0, label) || $0 == label }
         let familyProbability = family.reduce(Float(0)) { $0 + mean[$1] }
-        let kick = r.feetSteps > 0 && 2 * r.footRaisedSteps >= r.feetSteps
-        guard !r.fromIdle, !kick, end - r.start >= configuration.minimumDuration - 1e-9,
-              punchProbability >= configuration.minimumPunchProbability,
-              familyProbability >= configuration.minimumLabelProbability else { return [] }
+        let name = classifier.classes[label]
+        var dropped = r.contextRules
+        if r.feetSteps > 0 && 2 * r.footRaisedSteps >= r.feetSteps { dropped.append(.kick) }
+        if end - r.start < configuration.minimumDuration - 1e-9 { dropped.append(.tooShort) }
+        if punchProbability < configuration.minimumPunchProbability { dropped.append(.weakPunch) }
+        if familyProbability < configuration.minimumLabelProbability { dropped.append(.unsureLabel) }
+        func report(_ rules: [ClosedRun.Rule]) {
+            onRunClosed?(ClosedRun(start: r.start, end: end, label: name, punchProbability: Double(punchProbability),
+                                   labelProbability: Double(familyProbability), droppedBy: rules))
+        }
+        guard dropped.isEmpty else { report(dropped); return [] }
         let from = r.start - configuration.speedWindowBefore, to = end + configuration.speedWindowAfter
         let peaks = speeds.peaks(from: from, to: to)
-        let name = classifier.classes[label]
         // Jabs are thrown with the lead hand and crosses with the rear one by definition; for hooks and
         // uppercuts the hand is the wrist that travelled further over the run — not the one with the
         // fastest single frame, which a pose model's left/right swap or a jumping joint can give either hand.
@@ -377,8 +390,10 @@ public final class PunchDetector {
                                confidence: Double(recent[label]), peakSpeed: peak)
         if let last = lastEmitted, last.hand == hand, r.start - last.end < configuration.mergeGap,
            let lastIndex = classifier.classes.firstIndex(of: last.label), lastIndex == label || sameFamily(lastIndex, label) {
+            report([.samePunch])
             return []
         }
+        report([])
         lastEmitted = event
         return [DetectedEvent(event: event, emittedAt: time, speedInMetres: metric)]
     }

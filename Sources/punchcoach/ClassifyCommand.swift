@@ -23,6 +23,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Option(help: "Stop a camera after this many seconds.") var seconds: Double?
     @Option(help: "Write the smoothed class probabilities of every classified window (CSV: t, then one column a class).")
     var probabilitiesOut: String?
+    @Option(help: "Write every run of punch probability the detector opened, and what became of it (CSV: start,end,label,punch_probability,label_probability,verdict: event, or the rules that dropped it).")
+    var runsOut: String?
     @Flag(help: "Play a video as a camera delivers it: frames on the wall clock, those the pipeline cannot take in time dropped.")
     var live = false
     @OptionGroup var output: JSONOption
@@ -38,6 +40,13 @@ struct ClassifyCommand: AsyncParsableCommand {
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
         detector.positionsHaveDepth = source.positionsHaveDepth
         var trace = "t," + classifier.classes.joined(separator: ",") + "\n"
+        var runs = "start,end,label,punch_probability,label_probability,verdict\n"
+        if runsOut != nil {
+            detector.onRunClosed = { r in
+                runs += String(format: "%.4f,%.4f,", r.start, r.end) + r.label
+                    + String(format: ",%.3f,%.3f,", r.punchProbability, r.labelProbability) + r.verdict + "\n"
+            }
+        }
         let result = try detector.stream(
             maxSeconds: seconds, next: source.nextFrame,
             onEvents: { events in if !output.json { for d in events { print(Self.line(d)) } } },
@@ -45,6 +54,7 @@ struct ClassifyCommand: AsyncParsableCommand {
                 trace += String(format: "%.4f", t) + "," + p.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
             })
         if let probabilitiesOut { try Data(trace.utf8).write(to: URL(fileURLWithPath: probabilitiesOut)) }
+        if let runsOut { try Data(runs.utf8).write(to: URL(fileURLWithPath: runsOut)) }
         let events = result.events, frames = result.frames, duration = result.seconds, wall = result.processingSeconds
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
         let liveFrames = (source as? BlazePoseSource).flatMap { LiveFrameCount($0.capture, processed: frames) }

@@ -108,13 +108,14 @@ import PunchSynth
         let generator = ClipGenerator(seed: 5, subjects: unseenSubjects())
         var noRule = DetectorConfiguration()
         noRule.kickFootLift = .infinity
-        var kicks = 0, kicksWithoutRule = 0, crouches = 0, plain = 0
+        var kicks = 0, kicksWithoutRule = 0, crouches = 0, plain = 0, namedKick = 0
         for label in [PunchLabel.jab, .cross, .hook] {
             for i in 0..<3 {
                 let clip = generator.clip(label, index: i)
                 let span = (clip.punches[0].start - 0.1)...(clip.punches[0].end + 0.1)
                 let kick = liftingAnkles(clip.sequence, during: span, left: true, right: false)
                 kicks += detect(kick).events.count
+                namedKick += StreamRunner.run(shippedModel, kick).runs.filter { $0.droppedBy.contains(.kick) }.count
                 kicksWithoutRule += detect(kick, configuration: noRule).events.count
                 let crouch = liftingAnkles(clip.sequence, during: span, left: true, right: true)
                 crouches += detect(crouch).events.count
@@ -122,6 +123,8 @@ import PunchSynth
             }
         }
         #expect(kicks == 0)
+        // The runs the rule dropped say so (`classify --runs-out`, `evaluate`'s table of runs).
+        #expect(namedKick >= kicksWithoutRule, "\(namedKick) runs dropped as kicks, \(kicksWithoutRule) events without the rule")
         #expect(kicksWithoutRule >= 5, "\(kicksWithoutRule) events without the rule in 9 kicking clips")
         #expect(crouches == plain && plain >= 5, "both feet up: \(crouches) events, \(plain) without the rule")
     }
@@ -180,6 +183,25 @@ import PunchSynth
             }
         }
         #expect(compared >= 4)
+    }
+
+    /// Every run the detector opens is heard when it closes: the events are exactly the runs whose verdict is
+    /// `event` (same times and labels), and every other run names at least one rule that dropped it.
+    @Test func everyRunIsReportedWithWhatBecameOfIt() {
+        let generator = RoundGenerator(seed: 9, subjects: unseenSubjects())
+        let round = generator.round(index: 0, seconds: 30)
+        let detector = PunchDetector(classifier: shippedModel)
+        var runs: [ClosedRun] = []
+        detector.onRunClosed = { runs.append($0) }
+        var events: [DetectedEvent] = []
+        for f in 0..<round.sequence.frameCount { events += detector.push(round.sequence.frame(f)) }
+        events += detector.finish()
+        let kept = runs.filter(\.isEvent)
+        #expect(events.count >= 5)
+        #expect(kept.map { "\($0.start) \($0.end) \($0.label)" } == events.map { "\($0.event.start) \($0.event.end) \($0.event.label)" })
+        #expect(runs.count > kept.count, "a 30-s round with guard movements opens runs that are dropped")
+        #expect(runs.allSatisfy { $0.isEvent || $0.verdict != "event" && !$0.droppedBy.isEmpty })
+        #expect(RunTally(runs).events == events.count && RunTally(runs).runs == runs.count)
     }
 
     @Test func nobodyInViewGivesNoEventsAndSaysSo() {

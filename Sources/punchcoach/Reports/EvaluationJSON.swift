@@ -46,6 +46,23 @@ struct EvaluationJSON: Encodable {
     var byCamera: [CameraEntry]?
     /// `--unseen`: the subjects left out because the model learnt from them (empty: none were).
     var leftOutSubjects: [String]?
+    /// What became of the detector's runs of punch probability: per truth label of the clips, and over the
+    /// long recordings.
+    var runs: Runs
+    struct Runs: Encodable {
+        var clipsByTruth: [String: Tally]
+        var recordings: Tally?
+        enum CodingKeys: String, CodingKey { case clipsByTruth = "clips_by_truth", recordings }
+    }
+    struct Tally: Encodable {
+        var runs, events: Int
+        var droppedBy: [String: Int]
+        enum CodingKeys: String, CodingKey { case runs, events, droppedBy = "dropped_by" }
+        init(_ t: RunTally) {
+            runs = t.runs; events = t.events
+            droppedBy = Dictionary(uniqueKeysWithValues: t.droppedBy.map { ($0.key.rawValue, $0.value) })
+        }
+    }
     struct CameraEntry: Encodable {
         var yawMin, yawMax: Double?
         var stance: String?
@@ -70,7 +87,7 @@ struct EvaluationJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", merge, byCamera = "by_camera", leftOutSubjects = "left_out_subjects"
+        case paddedClips = "padded_clips", merge, byCamera = "by_camera", leftOutSubjects = "left_out_subjects", runs
     }
 
     init(_ e: DatasetEvaluation) {
@@ -92,5 +109,6 @@ struct EvaluationJSON: Encodable {
         errors = e.failures.map { ClipError(clip: $0.name, message: $0.message) }
         paddedClips = e.clips.filter(\.padded).count
         merge = Dictionary(uniqueKeysWithValues: e.merge.families.map { ($0.name, $0.members) })
+        runs = Runs(clipsByTruth: e.runsByTruth.mapValues(Tally.init), recordings: e.recordings > 0 ? Tally(e.recordingRuns) : nil)
     }
 }

@@ -34,6 +34,7 @@ enum EvaluationMarkdown {
             s += "\(String(format3: ev.countError)) | \(ev.latencyMedianMs.map { String(format1: $0) } ?? "–") | "
             s += "\(ev.truePositives) | \(ev.falsePositives) | \(ev.falseNegatives) | \(ev.minutes.map { String(format3: $0) } ?? "–") |\n\n"
         }
+        s += runsSection(e)
         if let cameras {
             s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
             s += "| yaw | stance | selfie | clips | macro-F1 | accuracy |\n|---|---|---|---:|---:|---:|\n"
@@ -45,5 +46,22 @@ enum EvaluationMarkdown {
             s += "\n"
         }
         return s
+    }
+
+    /// What became of the detector's runs: per truth label of the clips, then the long recordings.
+    static func runsSection(_ e: DatasetEvaluation) -> String {
+        var rows = e.runsByTruth.sorted { $0.key < $1.key }.map { ("clips of \($0.key)", $0.value) }
+        if e.recordings > 0 { rows.append(("long recordings", e.recordingRuns)) }
+        guard rows.contains(where: { $0.1.runs > 0 }) else { return "" }
+        let rules = ClosedRun.Rule.allCases
+        var s = "### What became of the detector's runs\n\n"
+        s += "A run opens where the probability of a punch rises; it becomes an event or a rule drops it (a run dropped by "
+        s += "two rules counts under both; `classify --runs-out` lists them one by one).\n\n"
+        s += "| | runs | events | " + rules.map(\.rawValue).joined(separator: " | ") + " |\n"
+        s += "|---|---:|---:|" + rules.map { _ in "---:|" }.joined() + "\n"
+        for (name, t) in rows {
+            s += "| \(name) | \(t.runs) | \(t.events) | " + rules.map { "\(t.droppedBy[$0] ?? 0)" }.joined(separator: " | ") + " |\n"
+        }
+        return s + "\n"
     }
 }
