@@ -47,6 +47,8 @@ struct TrainCommand: AsyncParsableCommand {
     var distillation: Float = TrainingConfiguration().distillation
     @Option(help: "Share of training windows cut like a short clip of the action alone and held still at both ends, as short clips are classified (0…1).")
     var clipCut: Double = Augmentation().clipCut
+    @Option(help: "Share of training windows whose wrists and elbows flicker out in bursts, as 2D pose tools lose them (0…1).")
+    var armFlicker: Double = Augmentation().armFlicker
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
@@ -65,6 +67,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(depthDropout) else { throw ValidationError("--depth-dropout must be in [0, 1]") }
         guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
         guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
+        guard (0...1).contains(armFlicker) else { throw ValidationError("--arm-flicker must be in [0, 1]") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
@@ -114,6 +117,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.keepStandardisation = base != nil
         cfg.augmentation.depthDropout = depthDropout
         cfg.augmentation.clipCut = clipCut
+        cfg.augmentation.armFlicker = armFlicker
         cfg.architecture = architecture
         cfg.weightAveraging = weightAveraging
         cfg.distillation = distillation

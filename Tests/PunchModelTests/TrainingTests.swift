@@ -125,6 +125,31 @@ enum TinyData {
         #expect(w.point(50, wrist) != w.point(29, wrist))
     }
 
+    /// Arm flicker (`Augmentation.armFlicker`) takes wrists and elbows out in bursts, the wrists more, and
+    /// nothing else.
+    @Test func armFlickerLosesOnlyArmJoints() {
+        let s = TinyData.clip("left", subject: 1, index: 0, continuous: true).sequence.resampled(rate: 60)
+        var plain = Augmentation.none
+        plain.jointDropout = 0
+        var flicker = plain
+        flicker.armFlicker = 1
+        let wrists = [Joint.leftWrist, .rightWrist].map(\.rawValue), elbows = [Joint.leftElbow, .rightElbow].map(\.rawValue)
+        var lost = [Int](repeating: 0, count: 17), total = 0
+        for k in 0..<40 {
+            var rng = SeededRandom(seed: UInt64(k))
+            var w = AugmentedWindow(s, end: 150, frames: 120, speed: 1)
+            w.augment(flicker, torso: 0.5, imageTorso: 0.5, rng: &rng)
+            for t in 0..<120 { for j in 0..<17 where w.confidence(t, j) == 0 { lost[j] += 1 } }
+            total += 120
+        }
+        let wristShare = Double(wrists.map { lost[$0] }.reduce(0, +)) / Double(2 * total)
+        let elbowShare = Double(elbows.map { lost[$0] }.reduce(0, +)) / Double(2 * total)
+        // Each wrist loses up to 40 % of its frames (20 % on average), each elbow up to 20 %.
+        #expect(wristShare > 0.1 && wristShare < 0.3, "wrists lost in \(wristShare) of their frames")
+        #expect(elbowShare > 0.03 && elbowShare < wristShare, "elbows lost in \(elbowShare)")
+        #expect((0..<17).filter { !wrists.contains($0) && !elbows.contains($0) }.allSatisfy { lost[$0] == 0 })
+    }
+
     @Test func framesAreLabelledFromSegmentsAndPadding() {
         let clip = TinyData.clip("left", subject: 1, index: 0)
         let s = clip.sequence.resampled()
