@@ -7,7 +7,8 @@ import PunchKit
 ///
 /// Heights against the hips and in torso lengths do not change when the boxer steps towards the camera or
 /// the picture is scaled; a camera looking down, which shows the back foot of a stance higher than the front
-/// one, is left to the rule, which reads each foot against its own floor (its lowest just before a run).
+/// one, is left to the rule, which reads each foot against its own floor (the lowest it stood for 0.2 s
+/// before a run).
 struct FeetInPicture {
     var left: Double
     var right: Double

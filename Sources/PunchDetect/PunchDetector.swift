@@ -75,8 +75,8 @@ public final class PunchDetector {
         /// Punch class that led the latest steps, and for how many.
         var leader: Int
         var leaderSteps = 1
-        /// Each foot's floor when the run opened (its lowest in the window up to then, `FeetInPicture`), nil
-        /// when the feet were not seen; then the steps that saw the feet, and those with a foot raised above
+        /// Each foot's floor when the run opened (`feetFloor()`, `FeetInPicture`), nil when the feet were not
+        /// seen; then the steps that saw the feet, and those with a foot raised above
         /// its floor (the kick rule, `DetectorConfiguration.kickFootLift`).
         var feetFloor: (left: Double, right: Double)?
         var feetSteps = 0
@@ -261,9 +261,10 @@ public final class PunchDetector {
         FeetInPicture(point: { buffer.image(t, $0) }, confidence: { buffer.confidence(t, $0) })
     }
 
-    /// Each foot's floor: the lowest it stood for a tenth of the window (0.2 s) up to the labelled frame — a
-    /// foot landing from a kick as a punch starts is not raised by it, and a pose model's outlier of a frame
-    /// or two (a hip jumping up) does not make a floor; nil when the feet are seen in under half of it.
+    /// Each foot's floor: the lowest it stood for a tenth of the frames up to the labelled one (0.2 s of a
+    /// window that sees the feet throughout) — a foot landing from a kick as a punch starts is not raised by
+    /// it, and a pose model's outlier of a frame or two (a hip jumping up) makes no floor; nil when the feet
+    /// are seen in under half of those frames.
     private func feetFloor() -> (left: Double, right: Double)? {
         let seen = (0..<(buffer.frameCount - classifier.window.lookahead)).compactMap(feet)
         guard !seen.isEmpty, seen.count * 2 >= buffer.frameCount - classifier.window.lookahead else { return nil }
