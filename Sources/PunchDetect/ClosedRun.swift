@@ -3,7 +3,7 @@
 /// never opened, or dropped as `weakPunch` / `unsureLabel`: the network did not see one punch clearly).
 public struct ClosedRun: Sendable, Equatable {
     /// The detector's rules that drop a run (`DetectorConfiguration` explains each).
-    public enum Rule: String, Sendable, CaseIterable, Codable {
+    public enum Rule: String, Sendable, CaseIterable {
         /// The guard context before the run was mostly idle (`maximumIdleBefore`; off by default).
         case idleBefore = "idle_before"
         /// The person had just come into view and showed no guard first (`settlingSeconds`).

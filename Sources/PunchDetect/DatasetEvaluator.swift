@@ -19,7 +19,7 @@ public struct DatasetEvaluation: Sendable {
         public var runs = RunTally()
 
         public init(name: String, subject: String? = nil, truth: String, predicted: String, confidence: Double? = nil,
-                    padded: Bool = false, camera: CameraTag = CameraTag()) {
+                    padded: Bool = false, camera: CameraTag = CameraTag(), runs: RunTally = RunTally()) {
             self.name = name
             self.subject = subject
             self.truth = truth
@@ -27,6 +27,7 @@ public struct DatasetEvaluation: Sendable {
             self.confidence = confidence
             self.padded = padded
             self.camera = camera
+            self.runs = runs
         }
     }
 
@@ -47,12 +48,13 @@ public struct DatasetEvaluation: Sendable {
     public var merge = LabelMerge()
 
     public init(report: ClassificationReport, clips: [ClipResult], failures: [ClipFailure] = [], events: EventScore? = nil,
-                recordings: Int = 0, merge: LabelMerge = LabelMerge()) {
+                recordings: Int = 0, recordingRuns: RunTally = RunTally(), merge: LabelMerge = LabelMerge()) {
         self.report = report
         self.clips = clips
         self.failures = failures
         self.events = events
         self.recordings = recordings
+        self.recordingRuns = recordingRuns
         self.merge = merge
     }
 
@@ -79,10 +81,9 @@ public enum DatasetEvaluator {
             Result {
                 let outcome = try clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
                 let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
-                var result = DatasetEvaluation.ClipResult(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
-                                                          confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence))
-                result.runs = RunTally(outcome.runs)
-                return result
+                return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
+                             confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence),
+                             runs: RunTally(outcome.runs))
             }
         }
         var results: [DatasetEvaluation.ClipResult] = []
@@ -122,10 +123,8 @@ public enum DatasetEvaluator {
             }
             events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, seconds: seconds)
         }
-        var evaluation = DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
-                                           recordings: recordings.count, merge: merge)
-        evaluation.recordingRuns = recordingRuns
-        return evaluation
+        return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
+                                 recordings: recordings.count, recordingRuns: recordingRuns, merge: merge)
     }
 
     /// The clip-level report: truth and prediction mapped into `merge`'s families; the matrix's labels

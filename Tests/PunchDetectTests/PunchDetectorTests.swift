@@ -88,13 +88,19 @@ import PunchSynth
 
     /// The sequence with its picture moved sideways at a steady pace (world coordinates, hip-centred, unchanged).
     private func sliding(_ s: SkeletonSequence, torsoLengthsPerSecond pace: Double) -> SkeletonSequence {
-        var out = SkeletonSequence(layout: s.layout, units: s.units, source: s.source, subject: s.subject, hasWorld: s.world != nil)
-        (out.fps, out.extra, out.hasDepth) = (s.fps, s.extra, s.hasDepth)
         let speed = pace * s.imageTorsoLength
-        for i in 0..<s.frameCount {
-            var f = s.frame(i)
+        return changingFrames(s) { f in
             let dx = speed * (f.time - s.times[0])
             f.positions = f.positions.map { Vec3($0.x + dx, $0.y, $0.z) }
+        }
+    }
+
+    /// The sequence with `change` made to every frame (its metadata kept).
+    private func changingFrames(_ s: SkeletonSequence, _ change: (inout SkeletonFrame) -> Void) -> SkeletonSequence {
+        var out = s.slice(frames: 0..<0)
+        for i in 0..<s.frameCount {
+            var f = s.frame(i)
+            change(&f)
             out.append(f)
         }
         return out
@@ -132,24 +138,16 @@ import PunchSynth
     /// The sequence with the chosen ankles seen (confidence 1) and raised in the picture by 1.5 image torso
     /// lengths over `span` (a smooth rise and fall, half a sine), the rest unchanged.
     private func liftingAnkles(_ s: SkeletonSequence, during span: ClosedRange<Double>, left: Bool, right: Bool) -> SkeletonSequence {
-        var out = SkeletonSequence(layout: s.layout, units: s.units, source: s.source, subject: s.subject, hasWorld: s.world != nil)
-        (out.fps, out.extra, out.hasDepth) = (s.fps, s.extra, s.hasDepth)
         let lift = 1.5 * s.imageTorsoLength
         let ankles = (left ? [Joint.leftAnkle.rawValue] : []) + (right ? [Joint.rightAnkle.rawValue] : [])
-        for i in 0..<s.frameCount {
-            var f = s.frame(i)
+        return changingFrames(s) { f in
             let phase = (f.time - span.lowerBound) / (span.upperBound - span.lowerBound)
             let up = span.contains(f.time) ? lift * sin(.pi * phase) : 0
-            for a in ankles {
-                f.positions[a].y -= up
-                f.confidences[a] = 1
-            }
-            // The other ankle is seen too: the rule reads both feet.
+            for a in ankles { f.positions[a].y -= up }
+            // Both ankles are seen, the lifted and the other: the rule reads both feet.
             f.confidences[Joint.leftAnkle.rawValue] = 1
             f.confidences[Joint.rightAnkle.rawValue] = 1
-            out.append(f)
         }
-        return out
     }
 
     /// A stance fixed mid-stream (the coach's `s` key) reads every later window through the new mirror: a

@@ -224,14 +224,15 @@ public struct AugmentedWindow: WindowSource {
         if a.armFlicker > 0, rng.chance(a.armFlicker) {
             for (joint, most) in [(Joint.leftWrist, 1.0), (.rightWrist, 1.0), (.leftElbow, 0.5), (.rightElbow, 0.5)] {
                 let rate = rng.uniform(0, a.armFlickerRate * most)
-                var missing = 0, t = 0
-                while Double(missing) < rate * Double(T) && t < T {
+                // Bursts until the share is lost (at most T tries: bursts may overlap).
+                var missing = 0, tries = 0
+                while Double(missing) < rate * Double(T) && tries < T {
                     let start = Int(rng.uniform(0, Double(T))), length = Int(rng.uniform(4, 21))
                     for k in start..<min(T, start + length) where confidences[k * J + joint.rawValue] > 0 {
                         confidences[k * J + joint.rawValue] = 0
                         missing += 1
                     }
-                    t += 1
+                    tries += 1
                 }
             }
         }
