@@ -53,8 +53,8 @@ struct ClassifyCommand: AsyncParsableCommand {
             onClassification: probabilitiesOut == nil ? nil : { t, p in
                 trace += String(format: "%.4f", t) + "," + p.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
             })
-        if let probabilitiesOut { try Data(trace.utf8).write(to: URL(fileURLWithPath: probabilitiesOut)) }
-        if let runsOut { try Data(runs.utf8).write(to: URL(fileURLWithPath: runsOut)) }
+        if let probabilitiesOut { try TextFileWriter.write(trace, to: URL(fileURLWithPath: probabilitiesOut)) }
+        if let runsOut { try TextFileWriter.write(runs, to: URL(fileURLWithPath: runsOut)) }
         let events = result.events, frames = result.frames, duration = result.seconds, wall = result.processingSeconds
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
         let liveFrames = (source as? BlazePoseSource).flatMap { LiveFrameCount($0.capture, processed: frames) }

@@ -87,7 +87,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(data)\n\n"
             md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras)
             md += "![confusion](\(png.lastPathComponent))\n"
-            try Data(md.utf8).write(to: url)
+            try TextFileWriter.write(md, to: url)
         }
         if output.json {
             var out = EvaluationJSON(evaluation)

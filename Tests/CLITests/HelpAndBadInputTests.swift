@@ -23,9 +23,21 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    /// An output `classify` cannot write (its folder is missing): one line naming the file, exit ≠ 0.
+    @Test(arguments: ["--events-out", "--probabilities-out", "--runs-out"])
+    func anOutputThatCannotBeWrittenGivesOneLine(option: String) throws {
+        let scratch = try ScratchDirectory()
+        let input = repositoryRoot.appendingPathComponent("Tests/PunchKitTests/Fixtures/good.csv").path
+        let out = scratch.file("missing-folder/out.csv")
+        let r = try punchcoach(["classify", input, option, out])
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("\(out): cannot write the file") && r.stderr.contains("check the folder exists"), "\(r.stderr)")
+    }
+
     /// Training options out of range, and a base model that is not there, are refused before anything is
     /// trained: the first line names the option or file (argument-parser adds its usage hint after it).
-    @Test(arguments: [["--depth-dropout", "1.5"], ["--learning-rate", "0"], ["--from", "/nonexistent/base.model"]])
+    @Test(arguments: [["--depth-dropout", "1.5"], ["--arm-flicker", "2"], ["--learning-rate", "0"], ["--from", "/nonexistent/base.model"]])
     func badTrainingOptionsGiveOneLine(option: [String]) throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: scratch.file("data/jab"), withIntermediateDirectories: true)

@@ -37,11 +37,7 @@ extension SkeletonCSV {
     }
 
     public static func write(_ sequence: SkeletonSequence, to url: URL) throws {
-        do {
-            try Data(text(of: sequence).utf8).write(to: url, options: .atomic)
-        } catch {
-            throw DataFileError(file: url.path, "cannot write the file (\(error.localizedDescription)); check the folder exists and is writable")
-        }
+        try TextFileWriter.write(text(of: sequence), to: url)
     }
 
     /// Shortest text that reads back as exactly `v` ("0" rather than "0.0" to keep files small).

@@ -39,6 +39,6 @@ public struct Annotation: Equatable, Sendable {
     public static func write(_ annotations: [Annotation], to url: URL) throws {
         var text = "file,label,start,end\n"
         for a in annotations { text += "\(a.file),\(a.label),\(a.start),\(a.end)\n" }
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try TextFileWriter.write(text, to: url)
     }
 }

@@ -65,9 +65,7 @@ public enum EventCSV {
     }
 
     public static func write(_ events: [PunchEvent], to url: URL) throws {
-        do { try Data(text(of: events).utf8).write(to: url, options: .atomic) } catch {
-            throw DataFileError(file: url.path, "cannot write the file (\(error.localizedDescription))")
-        }
+        try TextFileWriter.write(text(of: events), to: url)
     }
 
     public static func read(_ url: URL) throws -> [PunchEvent] {

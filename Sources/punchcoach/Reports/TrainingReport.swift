@@ -42,6 +42,6 @@ enum TrainingReport {
             s += "\(e.validationLoss.map { String(format3: $0) } ?? "–") | \(e.validationAccuracy.map { String(format3: $0) } ?? "–") | "
             s += "\(e.validationMacroF1.map { String(format3: $0) } ?? "–") | \(String(format: "%.5f", e.learningRate)) | \(String(format1: e.seconds)) |\n"
         }
-        try Data(s.utf8).write(to: url)
+        try TextFileWriter.write(s, to: url)
     }
 }
