@@ -122,31 +122,55 @@ import Testing
 
     /// `tools/punch-shapes` on a punch built by hand: the left arm straightens along the picture's x axis from
     /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves. Its measures are those
-    /// of that motion; bad arguments are one line and exit 2.
+    /// of that motion, and the body's are zero; the same punch thrown while the whole picture drifts right and
+    /// down (2 and 1 px a frame, a torso of 100 px) keeps its reach, elbow and timing, its wrist's path in the
+    /// picture carries the drift, and its hips travel. Bad arguments are one line and exit 2.
     @Test func punchShapesMeasuresAPunchBuiltByHand() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/punch-shapes").path
         let scratch = try ScratchDirectory()
         let joints = ["nose", "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
                       "left_hip", "right_hip"]
-        var lines = ["# layout=coco17 units=px source=test", "t," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")]
-        for f in 0...20 {
-            let t = Double(f) / 50, reach = 30 + 70 * min(1, t / 0.2)  // torso = 100 px
-            let at: [String: (Double, Double)] = [
-                "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (460, 400),
-                "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400),
-                "right_elbow": (460, 450), "right_wrist": (460, 420), "left_hip": (500, 500), "right_hip": (460, 500)]
-            lines.append(String(format: "%.2f", t) + "," + joints.map { "\(at[$0]!.0),\(at[$0]!.1),,1" }.joined(separator: ","))
+        func punch(drift: (x: Double, y: Double)) -> [String] {
+            var lines = ["# layout=coco17 units=px source=test", "t," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")]
+            for f in 0...20 {
+                let t = Double(f) / 50, reach = 30 + 70 * min(1, t / 0.2)  // torso = 100 px
+                let at: [String: (Double, Double)] = [
+                    "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (460, 400),
+                    "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400),
+                    "right_elbow": (460, 450), "right_wrist": (460, 420), "left_hip": (500, 500), "right_hip": (460, 500)]
+                let (dx, dy) = (drift.x * Double(f), drift.y * Double(f))
+                lines.append(String(format: "%.2f", t) + "," + joints.map { "\(at[$0]!.0 + dx),\(at[$0]!.1 + dy),,1" }.joined(separator: ","))
+            }
+            return lines
         }
+        let lines = punch(drift: (0, 0))
         try FileManager.default.createDirectory(atPath: scratch.file("set"), withIntermediateDirectories: true)
         try (lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("set/p1.csv"), atomically: true, encoding: .utf8)
-        try "clip,label\np1,jab\n".write(toFile: scratch.file("set/index.csv"), atomically: true, encoding: .utf8)
+        try (punch(drift: (2, 1)).joined(separator: "\n") + "\n").write(toFile: scratch.file("set/p2.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\np1,jab\np2,cross\n".write(toFile: scratch.file("set/index.csv"), atomically: true, encoding: .utf8)
         let r = try runProcess(tool, [scratch.file("set")])
         #expect(r.status == 0, "\(r.stderr)")
-        let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("| set | jab |") }, "\(r.stdout)")
-        let medians = row.split(separator: "|").dropFirst(3).map { Double($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0])! }
-        // out_s, reach, gain, elbow, across, up, speed
-        let expected = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5]
-        for (m, e) in zip(medians, expected) { #expect(abs(m - e) <= 0.02 * max(1, abs(e)), "\(row)") }
+        // Medians by measure; the knees' cell is blank (the file has no knees).
+        func medians(_ label: String) throws -> [Double?] {
+            let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("| set | \(label) |") }, "\(r.stdout)")
+            return row.split(separator: "|", omittingEmptySubsequences: false).dropFirst(4).dropLast()
+                .map { Double($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+        }
+        // out_s, reach, gain, elbow, across, up, speed, hips, turn, lean, knees, travel, zoom
+        let still: [Double?] = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5, 0, 0, 0, nil, 0, 0]
+        var drifting = still
+        drifting[4] = 0.9  // 70 px of reach and 20 px of drift in the 10 frames out
+        drifting[5] = -0.1
+        drifting[6] = (9.0 * 9 + 1).squareRoot() * 50 / 100  // 7 + 2 px and 1 px a frame at 50 fps
+        drifting[7] = 0.2  // mid-hip goes 20 px down in 20 frames
+        drifting[11] = (40.0 * 40 + 20 * 20).squareRoot() / 100
+        for (label, expected) in [("jab", still), ("cross", drifting)] {
+            let m = try medians(label)
+            #expect(m.count == expected.count, "\(label): \(m)")
+            for (a, e) in zip(m, expected) {
+                if let e { #expect(a.map { abs($0 - e) <= 0.02 * max(1, abs(e)) } == true, "\(label): \(m)") } else { #expect(a == nil) }
+            }
+        }
         for args in [[String](), ["--limit", "0"], [scratch.file("nowhere")], ["--colour"], [scratch.path]] {
             let bad = try runProcess(tool, args)
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("punch-shapes:"), "\(args): \(bad.stderr)")
@@ -159,6 +183,28 @@ import Testing
         let broken = try runProcess(tool, [scratch.file("broken")])
         #expect(broken.status == 2 && broken.stderrLines.count == 1 && broken.stdout.isEmpty, "\(broken.stdout)\(broken.stderr)")
         #expect(broken.stderr.contains("p1.csv: line 24:"), "\(broken.stderr)")
+    }
+
+    /// `tools/cue-probe` on a flat set of synthetic clips: one line a probe, in order, the unchanged copy
+    /// scoring exactly as `evaluate` scores the set itself; bad arguments are one line and exit 2.
+    @Test func cueProbeScoresEachChangedCopy() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/cue-probe").path
+        let scratch = try ScratchDirectory()
+        let flat = try flatDataset(in: scratch)
+        let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built")
+        let r = try runProcess(tool, [flat], environment: ["PUNCHCOACH": executable])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["as-is", "pinned-hips", "still-legs", "no-legs", "dip"],
+                "\(r.stdout)")
+        let direct = try punchcoach(["evaluate", "--data", flat, "--json"])
+        let macro = try #require(try direct.json()["macro"] as? [String: Any])
+        let f1 = try #require(macro["f1"] as? Double)
+        #expect(lines.first?.hasSuffix(String(format: "macro-F1 %.3f", f1)) == true, "\(lines.first ?? "") against \(f1)")
+        for args in [[String](), [scratch.file("nowhere")], [flat, "--probe", "shaken"], [flat, "--colour"]] {
+            let bad = try runProcess(tool, args, environment: ["PUNCHCOACH": executable])
+            #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("cue-probe:"), "\(args): \(bad.stderr)")
+        }
     }
 
     /// On a datasets folder holding only CoachMe: one line for it, the other sets skipped and said so.
