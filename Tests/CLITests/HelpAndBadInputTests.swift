@@ -35,6 +35,21 @@ import Testing
         #expect(r.stderr.contains("\(out): cannot write the file") && r.stderr.contains("check the folder exists"), "\(r.stderr)")
     }
 
+    /// `synth` whose annotations cannot be written (a folder stands where `annotations.csv` goes) says so in
+    /// one line naming that file, as every text file the CLI writes does (`TextFileWriter`), not a wrapped
+    /// `PunchKit.DataFileError error 1`.
+    @Test func synthAnnotationsThatCannotBeWrittenGiveOneLine() throws {
+        let scratch = try ScratchDirectory()
+        let blocked = scratch.file("out/annotations.csv")
+        try FileManager.default.createDirectory(atPath: blocked + "/in-the-way", withIntermediateDirectories: true)
+        let r = try punchcoach(["synth", "--out", scratch.file("out"), "--clips-per-class", "1", "--subjects", "1", "--rounds", "0"])
+        #expect(r.status != 0)
+        let lines = r.stderrLines.filter { $0.contains("annotations.csv") }
+        #expect(lines.count == 1 && lines[0].contains("\(blocked): cannot write the file") && lines[0].contains("check the folder"),
+                "\(r.stderr)")
+        #expect(!r.stderr.contains("DataFileError"), "\(r.stderr)")
+    }
+
     /// Training options out of range, and a base model that is not there, are refused before anything is
     /// trained: the first line names the option or file (argument-parser adds its usage hint after it).
     @Test(arguments: [["--depth-dropout", "1.5"], ["--arm-flicker", "2"], ["--learning-rate", "0"], ["--from", "/nonexistent/base.model"]])

@@ -86,14 +86,9 @@ public struct DatasetWriter: Sendable {
         let results = shared.withLock { $0 }
         if let error = results.compactMap(\.error).first { throw error }
         let annotations = results.flatMap(\.annotations).sorted { ($0.file, $0.start) < ($1.file, $1.start) }
-        if !annotations.isEmpty {
-            do { try Annotation.write(annotations, to: root.appendingPathComponent("annotations.csv")) } catch {
-                throw SynthError("\(root.appendingPathComponent("annotations.csv").path): cannot write (\(error.localizedDescription))")
-            }
-        }
-        do { try Data(spec.json().utf8).write(to: root.appendingPathComponent("synth-spec.json"), options: .atomic) } catch {
-            throw SynthError("\(root.path)/synth-spec.json: cannot write (\(error.localizedDescription))")
-        }
+        // Each write fails in one line naming its file (`TextFileWriter`).
+        if !annotations.isEmpty { try Annotation.write(annotations, to: root.appendingPathComponent("annotations.csv")) }
+        try TextFileWriter.write(spec.json(), to: root.appendingPathComponent("synth-spec.json"))
         var perLabel: [String: Int] = [:]
         for r in results { if let l = r.label { perLabel[l, default: 0] += 1 } }
         return Summary(clips: perLabel, rounds: spec.rounds, roundEvents: results.map(\.events).reduce(0, +),
