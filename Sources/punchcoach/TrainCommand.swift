@@ -76,6 +76,8 @@ struct TrainCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try OutputFile.check(out, option: "--out")
+        if let report { try OutputFile.check(report, option: "--report") }
         let base = try from.map { try ModelLocation.load($0) }
         let datasets = try DatasetLoading.load(data)
         var clips = datasets.flatMap(\.clips)

@@ -62,4 +62,18 @@ import Testing
         #expect(r.stderrLines.first?.contains(option[0] == "--from" ? option[1] : option[0]) == true, "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
     }
+
+    /// Where the model or report cannot go is refused before the data is even read (the data folder here
+    /// does not exist, so a later check would name it instead): training is not thrown away at its end.
+    @Test(arguments: [("--out", "missing/x.model", "does not exist"), ("--out", "", "is a folder"),
+                      ("--report", "missing/r.md", "does not exist")])
+    func anUnwritableTrainingOutputIsRefusedFirst(option: String, path: String, reason: String) throws {
+        let scratch = try ScratchDirectory()
+        let target = path.isEmpty ? scratch.url.path : scratch.file(path)
+        var arguments = ["train", "--data", scratch.file("no-data"), "--out", option == "--out" ? target : scratch.file("x.model")]
+        if option == "--report" { arguments += ["--report", target] }
+        let r = try punchcoach(arguments)
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1 && r.stderr.contains("\(option) \(target)") && r.stderr.contains(reason), "\(r.stderr)")
+    }
 }

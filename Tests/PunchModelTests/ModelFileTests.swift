@@ -33,6 +33,15 @@ import PunchKit
         #expect(back.network.parameterCount < 1_000_000)
     }
 
+    /// A model that cannot be written says so (not "cannot read"), with the system's reason, in one line.
+    @Test func aModelThatCannotBeWrittenNamesTheReason() throws {
+        let model = PunchClassifier(classes: ["a", "b"], background: ["b"], architecture: .tiny, lookahead: 2, seed: 1)
+        let url = tempURL("missing-folder/m.model")
+        #expect(throws: ModelError.unwritable(url.path, "No such file or directory")) { try ModelFile.write(model, to: url) }
+        #expect(ModelError.unwritable(url.path, "No such file or directory").description
+                == "\(url.path): cannot write the model (No such file or directory); check the folder exists and is writable")
+    }
+
     @Test func damagedForeignAndNewerFilesAreRefused() throws {
         let model = PunchClassifier(classes: ["a", "b"], background: ["b"], architecture: .tiny, lookahead: 2, seed: 1)
         let url = tempURL("m.model")

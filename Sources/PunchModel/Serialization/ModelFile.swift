@@ -27,9 +27,7 @@ public enum ModelFile {
         data.append(json)
         data.append(UInt8(ascii: "\n"))
         data.append(contentsOf: payload)
-        do { try data.write(to: url, options: .atomic) } catch {
-            throw ModelError.unreadable(url.path, "cannot write: \(error.localizedDescription)")
-        }
+        do { try AtomicFile.write(data, to: url) } catch { throw ModelError.unwritable(url.path, error.reason) }
     }
 
     public static func read(_ url: URL) throws -> PunchClassifier {
