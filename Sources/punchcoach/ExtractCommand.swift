@@ -32,6 +32,9 @@ struct ExtractCommand: AsyncParsableCommand {
         var spec = try InputSpec(input)
         if live { spec = try spec.live() }
         if let overlay { try Self.checkOverlay(overlay, spec: spec) }
+        // Checked before minutes of pose extraction (a camera runs until Ctrl-C), not after them.
+        try OutputFile.check(out, option: "--out")
+        if let overlay { try OutputFile.check(overlay, option: "--overlay") }
         if case .skeletons(let url) = spec {
             try convertSkeletons(url)
         } else if let source = try BlazePoseSource.open(spec, smoothing: !noSmoothing) {

@@ -76,4 +76,15 @@ import Testing
         #expect(r.status != 0)
         #expect(r.stderrLines.count == 1 && r.stderr.contains("\(option) \(target)") && r.stderr.contains(reason), "\(r.stderr)")
     }
+
+    /// `extract` checks its outputs before it reads a frame, as `train` does.
+    @Test func anUnwritableExtractOutputIsRefusedFirst() throws {
+        let scratch = try ScratchDirectory()
+        let input = repositoryRoot.appendingPathComponent("Tests/PunchKitTests/Fixtures/good.csv").path
+        let out = scratch.file("missing/x.csv")
+        let r = try punchcoach(["extract", input, "--out", out])
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1 && r.stderr.contains("--out \(out): the folder") && r.stderr.contains("does not exist"),
+                "\(r.stderr)")
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A file a command will write only at its end (a trained model, its report): checked before the work
-/// starts, so that a typo in the path costs a one-line error, not minutes of training thrown away.
+/// A file a command writes only at its end (a trained model and its report, an extracted skeleton CSV and
+/// its overlay): checked before the work starts, so that a typo in the path costs a one-line error, not
+/// minutes of training or pose extraction thrown away.
 enum OutputFile {
     /// `path` must not be a folder, and its folder must exist and be writable.
     static func check(_ path: String, option: String) throws {
