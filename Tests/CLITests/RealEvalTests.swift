@@ -121,8 +121,9 @@ import Testing
     }
 
     /// `tools/punch-shapes` on a punch built by hand: the left arm straightens along the picture's x axis from
-    /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves. Its measures are those
-    /// of that motion, and the body's are zero; the same punch thrown while the whole picture drifts right and
+    /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves, its wrist 0.2 torso
+    /// lengths below its shoulder. Its measures are those of that motion, and the body's are zero (the feet
+    /// blank: no ankles); the same punch thrown while the whole picture drifts right and
     /// down (2 and 1 px a frame, a torso of 100 px) keeps its reach, elbow and timing, its wrist's path in the
     /// picture carries the drift, and its hips travel. Bad arguments are one line and exit 2.
     @Test func punchShapesMeasuresAPunchBuiltByHand() throws {
@@ -156,8 +157,9 @@ import Testing
             return row.split(separator: "|", omittingEmptySubsequences: false).dropFirst(4).dropLast()
                 .map { Double($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
         }
-        // out_s, reach, gain, elbow, across, up, speed, hips, turn, lean, knees, travel, zoom
-        let still: [Double?] = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5, 0, 0, 0, nil, 0, 0]
+        // out_s, reach, gain, elbow, across, up, speed, hips, turn, lean, knees, travel, zoom, guard, feet
+        // (the right wrist 20 px below its shoulder; no ankles)
+        let still: [Double?] = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5, 0, 0, 0, nil, 0, 0, 0.2, nil]
         var drifting = still
         drifting[4] = 0.9  // 70 px of reach and 20 px of drift in the 10 frames out
         drifting[5] = -0.1
