@@ -28,12 +28,15 @@ public struct ClipClassifier {
         public var runs: [ClosedRun] = []
     }
 
-    /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's.
-    public func classify(_ sequence: SkeletonSequence, stance: Stance? = nil) throws -> Outcome {
+    /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's. `onFeatures` sees every
+    /// window the network reads (`PunchDetector.onFeatures`), a padded clip's still ends too.
+    public func classify(_ sequence: SkeletonSequence, stance: Stance? = nil,
+                         onFeatures: ((Double, UnsafeBufferPointer<Float>) -> Void)? = nil) throws -> Outcome {
         let padded = try padding.padded(sequence)
         let isPadded = padded.frameCount != sequence.frameCount
         let span = isPadded ? (sequence.times.first!...sequence.times.last!) : nil
-        var r = StreamRunner.run(classifier, padded, configuration: configuration, stance: stance, labelledSpan: span)
+        var r = StreamRunner.run(classifier, padded, configuration: configuration, stance: stance, labelledSpan: span,
+                                 onFeatures: onFeatures)
         if isPadded {
             // An event overlapping the clip is the clip's (a punch closed during the still end); one wholly
             // inside a still end is the padding's, not the boxer's.
@@ -63,11 +66,13 @@ public enum StreamRunner {
     /// `labelledSpan`: average the probabilities only while the frame the network labels (look-ahead
     /// frames behind the newest) lies in this span — a padded clip's own frames, not its still ends.
     public static func run(_ classifier: PunchClassifier, _ s: SkeletonSequence, configuration: DetectorConfiguration = DetectorConfiguration(),
-                           stance: Stance? = nil, labelledSpan: ClosedRange<Double>? = nil) -> Result {
+                           stance: Stance? = nil, labelledSpan: ClosedRange<Double>? = nil,
+                           onFeatures: ((Double, UnsafeBufferPointer<Float>) -> Void)? = nil) -> Result {
         var cfg = configuration
         if let stance { cfg.stance = stance }
         let detector = PunchDetector(classifier: classifier, configuration: cfg)
         detector.positionsHaveDepth = s.hasBodyDepth
+        detector.onFeatures = onFeatures
         var runs: [ClosedRun] = []
         detector.onRunClosed = { runs.append($0) }
         var events: [DetectedEvent] = []

@@ -26,6 +26,9 @@ public final class PunchDetector {
     public var positionsHaveDepth = false
     /// Hears every run of punch probability as it closes: an event or the rules that dropped it.
     public var onRunClosed: ((ClosedRun) -> Void)?
+    /// Sees every window the network reads: the time of the frame it labels and its standardised features
+    /// (`PunchClassifier.classify(_:mirror:inspect:)`; `InputShift` compares them between datasets).
+    public var onFeatures: ((_ labelTime: Double, _ features: UnsafeBufferPointer<Float>) -> Void)?
 
     private var resampler: StreamResampler
     private var buffer: WindowBuffer
@@ -185,14 +188,15 @@ public final class PunchDetector {
             probabilities = [Float](repeating: 0, count: classifier.classes.count)
             return out
         }
-        let p = classifier.classify(buffer, mirror: stanceTracker.stance.mirrors).probabilities
+        let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
+        let inspect = onFeatures.map { tap in { (features: UnsafeBufferPointer<Float>) in tap(labelTime, features) } }
+        let p = classifier.classify(buffer, mirror: stanceTracker.stance.mirrors, inspect: inspect).probabilities
         recent.append(p)
         if recent.count > configuration.smoothing { recent.removeFirst() }
         var smoothed = [Float](repeating: 0, count: p.count)
         for q in recent { for k in 0..<q.count { smoothed[k] += q[k] / Float(recent.count) } }
         probabilities = smoothed
         classifications += 1
-        let labelTime = frame.time - Double(classifier.window.lookahead) / classifier.window.rate
         updateGuard(smoothed, at: frame.time)
         if let idle = idleIndex {
             idleHistory.append((labelTime, smoothed[idle], stanceIndex.map { smoothed[$0] } ?? 1))

@@ -83,12 +83,15 @@ public final class PunchClassifier {
         }
     }
 
-    /// Class probabilities of one window (`mirror` for southpaw boxers), with its body frame.
-    public func classify<W: WindowSource>(_ window: W, mirror: Bool) -> (probabilities: [Float], body: BodyFrame) {
+    /// Class probabilities of one window (`mirror` for southpaw boxers), with its body frame. `inspect`
+    /// sees the standardised features the network reads (channel-major, `channels × frames`).
+    public func classify<W: WindowSource>(_ window: W, mirror: Bool,
+                                          inspect: ((UnsafeBufferPointer<Float>) -> Void)? = nil) -> (probabilities: [Float], body: BodyFrame) {
         var features = [Float](repeating: 0, count: extractor.featureCount)
         let body = features.withUnsafeMutableBufferPointer { buffer -> BodyFrame in
             let b = extractor.extract(window, mirror: mirror, into: buffer.baseAddress!)
             standardise(buffer.baseAddress!)
+            inspect?(UnsafeBufferPointer(buffer))
             return b
         }
         let x = Tensor(channels: header.features.channels, batch: 1, time: header.window.frames, data: features)
