@@ -31,24 +31,26 @@ public enum InputShift {
         public var shift: Double
     }
 
+    /// The labelled stretches of a recording (labels after `merge`): its segments, or — when it has none —
+    /// the whole clip under its label; none for a recording with neither.
+    public static func spans(of clip: LabelledClip, merge: LabelMerge = LabelMerge()) -> [(label: String, range: ClosedRange<Double>)] {
+        if !clip.segments.isEmpty { return clip.segments.map { (merge.map($0.label), $0.start...$0.end) } }
+        guard let label = clip.label, let first = clip.sequence.times.first, let last = clip.sequence.times.last else { return [] }
+        return [(merge.map(label), first...last)]
+    }
+
     /// The stretches of `clips` that hold at least one window. Clips the detector cannot read (fewer than
     /// 2 frames) are returned as failures with their message.
     public static func stretches(_ classifier: PunchClassifier, clips: [LabelledClip],
                                  configuration: DetectorConfiguration = DetectorConfiguration(),
                                  merge: LabelMerge = LabelMerge(), recentFrames: Int = 20)
-        -> (stretches: [Stretch], failures: [(name: String, message: String)]) {
+        -> (stretches: [Stretch], failures: [DatasetEvaluation.ClipFailure]) {
         let clipClassifier = ClipClassifier(classifier: classifier, configuration: configuration)
         let T = classifier.window.frames, C = classifier.header.features.channels
         let recent = max(1, min(recentFrames, T))
         let outcomes = concurrentMap(clips) { clip -> Result<[Stretch], Error> in
-            let spans: [(label: String, range: ClosedRange<Double>)]
-            if !clip.segments.isEmpty {
-                spans = clip.segments.map { (merge.map($0.label), $0.start...$0.end) }
-            } else if let label = clip.label, let first = clip.sequence.times.first, let last = clip.sequence.times.last {
-                spans = [(merge.map(label), first...last)]
-            } else {
-                return .success([])
-            }
+            let spans = Self.spans(of: clip, merge: merge)
+            guard !spans.isEmpty else { return .success([]) }
             var sums = [[Double]](repeating: [Double](repeating: 0, count: C), count: spans.count)
             var counts = [Int](repeating: 0, count: spans.count)
             return Result {
@@ -68,11 +70,11 @@ public enum InputShift {
             }
         }
         var stretches: [Stretch] = []
-        var failures: [(name: String, message: String)] = []
+        var failures: [DatasetEvaluation.ClipFailure] = []
         for (clip, outcome) in zip(clips, outcomes) {
             switch outcome {
             case .success(let s): stretches += s
-            case .failure(let e): failures.append((clip.name, "\(e)"))
+            case .failure(let e): failures.append(.init(name: clip.name, message: "\(e)"))
             }
         }
         return (stretches, failures)

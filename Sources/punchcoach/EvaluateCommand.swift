@@ -69,9 +69,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             // Names only: synthetic data drawn with another seed reuses s01, s02, … for other people.
             Log.info("note: the model trained on subjects named as \(seen.count) of this data's (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")); if they are the same people, their figures are not held out (--subjects chooses others)")
         }
-        if withoutDepth {
-            for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }
-        }
+        if withoutDepth { dataset.flattenToPicture() }
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         Log.info("evaluating \(dataset.clips.count) recordings…")

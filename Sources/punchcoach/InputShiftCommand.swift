@@ -38,17 +38,15 @@ struct InputShiftCommand: ParsableCommand {
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try modelOption.load()
         let sets = try DatasetLoading.load([data, against], quiet: true)
-        // Which labels both hold, before the slow part: a stretch's label is its segment's, or its clip's.
-        let held = sets.map { set in Set(set.clips.flatMap { $0.segments.isEmpty ? [$0.label].compactMap { $0 } : $0.segments.map(\.label) }.map(families.map)) }
+        // Which labels both hold, before the slow part.
+        let held = sets.map { set in Set(set.clips.flatMap { InputShift.spans(of: $0, merge: families).map(\.label) }) }
         let wanted = labels.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         guard !held[0].intersection(held[1]).intersection(wanted ?? held[0]).isEmpty else {
             throw CLIError("no label to compare: \(data) holds \(held[0].sorted().joined(separator: ", ")), \(against) holds \(held[1].sorted().joined(separator: ", "))\(labels.map { ", --labels asks for \($0)" } ?? "") (--merge maps labels together)")
         }
         var summaries: [[InputShift.Stretch]] = []
         for (path, var dataset) in zip([data, against], sets) {
-            if withoutDepth {
-                for i in dataset.clips.indices { dataset.clips[i].sequence = dataset.clips[i].sequence.flattenedToPicture() }
-            }
+            if withoutDepth { dataset.flattenToPicture() }
             Log.info("reading the inputs of \(dataset.clips.count) recordings of \(path)…")
             let (stretches, failures) = InputShift.stretches(classifier, clips: dataset.clips, merge: families)
             for f in failures { Log.info("error: \(dataset.root.appendingPathComponent(f.name).path): \(f.message)") }

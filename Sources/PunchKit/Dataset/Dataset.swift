@@ -23,6 +23,11 @@ public struct Dataset: Sendable {
 
     public typealias VideoReader = @Sendable (URL) throws -> SkeletonSequence
 
+    /// Every recording as a 2D pose tool would give it (`SkeletonSequence.flattenedToPicture()`).
+    public mutating func flattenToPicture() {
+        for i in clips.indices { clips[i].sequence = clips[i].sequence.flattenedToPicture() }
+    }
+
     public init(root: URL, clips: [LabelledClip], ignored: [String] = []) {
         self.root = root
         self.clips = clips
