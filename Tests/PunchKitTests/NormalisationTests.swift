@@ -41,6 +41,42 @@ import Testing
         #expect(diff < 1e-3, "max difference \(diff)")
     }
 
+    /// 2D pose tools place the hips worst of the trunk (BoxingForm's MediaPipe hips jump by up to half a torso
+    /// length while the shoulders hold still). A frame whose torso is more than 30 % longer or shorter than the
+    /// window's median is centred on its shoulders plus the usual shoulder → hip offset, so such jumps move the
+    /// hips' and legs' own channels and nothing else; a smaller change is the body's, and the centre follows it.
+    @Test func hipsThatJumpMoveOnlyTheirOwnChannels() {
+        let s = standingFigure(times: (0..<120).map { Double($0) / 60 }, world: false) { t in Vec3(0.2 + 0.3 * sin(9 * t), -0.45, 2.6) }
+        func withHipsMoved(_ dy: (Int) -> Double) -> SkeletonSequence {
+            var out = SkeletonSequence(layout: .canonical, units: .m, source: "test", hasWorld: false)
+            for f in 0..<s.frameCount {
+                var p = (0..<17).map { s.position(frame: f, joint: $0) }
+                for j in [Joint.leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle] { p[j.rawValue].y += dy(f) }
+                out.append(time: s.times[f], positions: p, confidences: Array(repeating: 0.95, count: 17))
+            }
+            return out
+        }
+        // The torso is 0.45 m: jumps of +0.4 and −0.35 torso lengths in 26 frames of 120, as a tool's.
+        let jumping = withHipsMoved { f in (40..<55).contains(f) ? 0.18 : (80..<91).contains(f) ? -0.16 : 0 }
+        // 0.2 torso lengths for a while: within what a body does.
+        let bending = withHipsMoved { f in (40..<55).contains(f) ? 0.09 : 0 }
+        let fx = FeatureExtractor(), T = 120
+        func features(_ q: SkeletonSequence) -> [Float] { fx.features(SequenceWindow(q, start: 0, length: T), mirror: false) }
+        let (still, jumped, bent) = (features(s), features(jumping), features(bending))
+        typealias C = FeatureExtractor.Channel
+        func largest(_ a: [Float], _ b: [Float], _ channels: [Int]) -> Float {
+            channels.flatMap { c in (0..<T).map { abs(a[c * T + $0] - b[c * T + $0]) } }.max()!
+        }
+        // Picture channels hold x, y per joint; joints 0–5 are the head, shoulders and arms, 6 and 7 the hips.
+        let upperBodyAxes: [Int] = Array(0..<12)
+        let upperBody: [Int] = upperBodyAxes.map { C.image + $0 } + upperBodyAxes.map { C.imageVelocity + $0 }
+        let root: [Int] = [C.imageRoot, C.imageRoot + 1]
+        let hips: [Int] = [C.image + 13, C.image + 15]
+        #expect(largest(still, jumped, upperBody + root) < 1e-5)
+        #expect(largest(still, jumped, hips) > 0.3, "the hips' own channels still show the jump")
+        #expect(largest(still, bent, root) > 0.1, "a body's own move still moves the centre")
+    }
+
     /// 2D keypoints (no depth) give the same picture channels, a depth flag of 0 and an empty 3D block;
     /// after standardisation (`PunchClassifier.standardise`) that block reads 0.
     @Test func twoDimensionalInputFillsOnlyThePicture() {
