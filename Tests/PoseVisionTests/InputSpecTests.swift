@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct InputSpecTests {
     @Test func anArgumentNamesItsKindOfInput() throws {
         let dir = try ScratchDirectory()
-        for name in ["a.csv", "b.mp4", "c.PNG", "d.txt"] {
+        for name in ["a.csv", "b.mp4", "c.PNG", "d.txt", "e"] {
             _ = FileManager.default.createFile(atPath: dir.file(name), contents: Data())
         }
         #expect(try InputSpec("camera:2") == .camera(2))
@@ -20,6 +20,8 @@ import TestSupport
         #expect(throws: InputError("\(dir.path): is a folder; give a file or camera:N")) { try InputSpec(dir.path) }
         let unknown = #expect(throws: InputError.self) { try InputSpec(dir.file("d.txt")) }
         #expect(unknown?.description.hasPrefix("\(dir.file("d.txt")): unknown kind of file '.txt'") == true)
+        let bare = #expect(throws: InputError.self) { try InputSpec(dir.file("e")) }
+        #expect(bare?.description.hasPrefix("\(dir.file("e")): a file without an extension;") == true)
         #expect(throws: InputError.self) { try InputSpec(dir.file("a.csv")).live() }
     }
 

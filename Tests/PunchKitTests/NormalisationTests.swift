@@ -67,7 +67,7 @@ import Testing
         func largest(_ a: [Float], _ b: [Float], _ channels: [Int]) -> Float {
             channels.flatMap { c in (0..<T).map { abs(a[c * T + $0] - b[c * T + $0]) } }.max()!
         }
-        // Picture channels hold x, y per joint; joints 0–5 are the head, shoulders and arms, 6 and 7 the hips.
+        // Picture channels hold x, y per body joint: joints 0–5 are the shoulders, elbows and wrists, 6 and 7 the hips.
         let upperBodyAxes: [Int] = Array(0..<12)
         let upperBody: [Int] = upperBodyAxes.map { C.image + $0 } + upperBodyAxes.map { C.imageVelocity + $0 }
         let root: [Int] = [C.imageRoot, C.imageRoot + 1]

@@ -40,7 +40,8 @@ public enum InputSpec: Equatable, Sendable {
             self = .image(url)
         } else {
             let videos = Dataset.videoExtensions.sorted().joined(separator: ", ")
-            throw InputError("\(text): unknown kind of file '.\(ext)'; give a .csv skeleton, a video (\(videos)), an image or camera:N")
+            let kind = ext.isEmpty ? "a file without an extension" : "unknown kind of file '.\(ext)'"
+            throw InputError("\(text): \(kind); give a .csv skeleton, a video (\(videos)), an image or camera:N")
         }
     }
 
