@@ -228,6 +228,10 @@ import Testing
         #expect(sets.map { $0["status"] as? String }.filter { $0 == "ok" }.count == 1)
         let result = try #require(sets.first { $0["name"] as? String == "coachme-bx" }?["result"] as? [String: Any])
         #expect(result["clips"] as? Int == 143)
+        // The real mean is over the sets evaluated: here CoachMe's macro-F1 alone, in the JSON and on the last line.
+        let macroF1 = try #require((result["macro"] as? [String: Any])?["f1"] as? Double)
+        #expect(object["mean"] as? Double == macroF1 && object["mean_of"] as? [String] == ["coachme-bx"])
+        #expect(lines.last?.hasPrefix(String(format: "real mean %.3f over 1 set ", macroF1)) == true, "\(r.stdout)")
     }
 
     /// PRECOG's whole sequences (259 s, 42 punch events): the event level gives false events per minute.
