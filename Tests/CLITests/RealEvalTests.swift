@@ -187,6 +187,29 @@ import Testing
         #expect(broken.stderr.contains("p1.csv: line 24:"), "\(broken.stderr)")
     }
 
+    /// `tools/punch-shapes --hip-jumps`: frames whose torso is more than 20 / 25 / 30 % off its median over the 2 s
+    /// around, counted over a recording built by hand (torso 100 px; the hips 40 px low in 5 frames, 22 px in 10).
+    @Test func punchShapesCountsHipsThatJump() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/punch-shapes").path
+        let scratch = try ScratchDirectory()
+        let joints = ["left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip", "right_hip"]
+        var lines = ["t," + joints.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",")]
+        for f in 0...100 {
+            let drop: Double = (30..<35).contains(f) ? 40 : (60..<70).contains(f) ? 22 : 0
+            let y = ["left_shoulder": 400, "right_shoulder": 400, "left_elbow": 450, "right_elbow": 450, "left_wrist": 420,
+                     "right_wrist": 420, "left_hip": 500 + drop, "right_hip": 500 + drop]
+            lines.append(String(format: "%.2f", Double(f) / 50) + "," + joints.map { "\($0.hasPrefix("left") ? 500 : 460),\(y[$0]!),1" }.joined(separator: ","))
+        }
+        try FileManager.default.createDirectory(atPath: scratch.file("mine"), withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("mine/r.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\nr,stance\n".write(toFile: scratch.file("mine/index.csv"), atomically: true, encoding: .utf8)
+        let r = try runProcess(tool, ["--hip-jumps", scratch.file("mine")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("| mine |") }, "\(r.stdout)")
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells == ["mine", "1", "101", "14.85 %", "4.95 %", "4.95 %"], "\(row)")
+    }
+
     /// `tools/cue-probe` on a flat set of synthetic clips: one line a probe, in order, the unchanged copy
     /// scoring exactly as `evaluate` scores the set itself; bad arguments are one line and exit 2.
     @Test func cueProbeScoresEachChangedCopy() throws {

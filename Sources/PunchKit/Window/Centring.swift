@@ -7,11 +7,11 @@
 /// - misplaced hips: a frame whose torso (mid-hip → mid-shoulder) is more than `torsoTolerance` longer or
 ///   shorter than the window's median has its hips where no body puts them, and is centred on its
 ///   shoulders plus the window's usual shoulder → hip offset instead. 2D tools place the hips worst of the
-///   trunk: in BoxingForm's webcam clips (MediaPipe, hips near the frame's bottom edge) 11 % of the frames
+///   trunk: in BoxingForm's webcam clips (MediaPipe, hips near the frame's bottom edge) 9 % of the frames
 ///   are so, mid-hip jumping by up to half a torso length while the shoulders and nose hold still, and a
 ///   centre on it moved every joint with it, which the network read as an uppercut's dip; the synthetic
-///   boxer's clips, turning and leaning under every camera, have 0.01 % (docs/real-people.md, the thirteenth
-///   stop);
+///   boxer's clips, turning and leaning under every camera, have 0.05 % (`tools/punch-shapes --hip-jumps`;
+///   docs/real-people.md, the thirteenth stop);
 /// - scale: the median torso length (mid-hip → mid-shoulder), else 1.4 × the median shoulder width;
 /// - mean centre: the centres' mean over the window (the root-motion channels are measured from it).
 struct Centring {
