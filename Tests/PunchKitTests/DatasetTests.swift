@@ -41,6 +41,23 @@ import TestSupport
         #expect(summary.text().contains("ignored"))
     }
 
+    /// A dataset folder reached through a symbolic link, with a label folder that is one too, reads as the
+    /// folder itself (it once listed no clips and called its annotations' clips unknown).
+    @Test func symbolicLinksToTheFolderAndToALabelAreFollowed() throws {
+        let scratch = try ScratchDirectory(), dir = scratch.url
+        let clip = standingFigure(times: (0..<60).map { Double($0) / 30 })
+        try write(clip, dir, "real/jab/s01_0001.csv")
+        try write(clip, dir, "elsewhere/s02_0001.csv")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("real/hook").path, withDestinationPath: dir.appendingPathComponent("elsewhere").path)
+        try Annotation.write([Annotation(file: "jab/s01_0001.csv", label: "jab", start: 0.4, end: 0.7)],
+                             to: dir.appendingPathComponent("real/annotations.csv"))
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("linked").path, withDestinationPath: dir.appendingPathComponent("real").path)
+        let d = try Dataset.load(dir.appendingPathComponent("linked"))
+        #expect(d.clips.map(\.name) == ["hook/s02_0001.csv", "jab/s01_0001.csv"])
+        #expect(d.clips[1].segments.map(\.label) == ["jab"])
+    }
+
     @Test func annotationNamingNoClipAndVideosWithoutExtractorAreErrors() throws {
         let scratch = try ScratchDirectory(), dir = scratch.url
         try write(standingFigure(times: [0, 0.1]), dir, "jab/a.csv")

@@ -97,8 +97,12 @@ public struct Dataset: Sendable {
         let fm = FileManager.default
         var jobs: [(name: String, label: String?, url: URL, truth: URL?)] = []
         var ignored: [String] = []
-        let folders = try fm.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])
-            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true && !$0.lastPathComponent.hasPrefix(".") }
+        // By path, so that a dataset folder or a label folder that is a symbolic link is followed (a URL's
+        // resource values describe the link itself).
+        let folders = try fm.contentsOfDirectory(atPath: root.path)
+            .filter { !$0.hasPrefix(".") }
+            .map { root.appendingPathComponent($0) }
+            .filter { var isDirectory: ObjCBool = false; return fm.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         for folder in folders {
             let label = folder.lastPathComponent
