@@ -71,5 +71,24 @@ import PunchKit
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v4.json")
         let spec = try SynthSpec.read(url)
         #expect(spec.labels == PunchLabel.allCases.map(\.rawValue))
+        #expect(spec.imageWander == nil && !DatasetWriter(spec: spec).options.imageWander)
+        #expect(!spec.json().contains("image_wander"), "a spec without the field writes none")
+    }
+
+    /// The wander experiment's spec is the shipped one with `image_wander`, which reaches the generators and
+    /// changes the pictures they give (the same seed, another clip).
+    @Test func theWanderSpecTurnsTheWanderOn() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        var wander = try SynthSpec.read(folder.appendingPathComponent("synth-v4-wander.json"))
+        #expect(wander.imageWander == true && DatasetWriter(spec: wander).options.imageWander)
+        wander.imageWander = nil
+        wander.note = shipped.note
+        #expect(wander == shipped)
+        let subjects = SubjectPool.make(seed: 3, ids: 1...2)
+        let plain = ClipGenerator(seed: 3, subjects: subjects).clip(.jab, index: 0).sequence
+        let drifting = ClipGenerator(seed: 3, subjects: subjects, options: SynthOptions(imageWander: true)).clip(.jab, index: 0).sequence
+        #expect(plain.frameCount == drifting.frameCount)
+        #expect(plain.frame(plain.frameCount / 2).positions != drifting.frame(plain.frameCount / 2).positions)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import PunchSynth
 import PunchKit
 
-/// The pose-estimator errors of generator version 3 (`ObservationModel`): what a monocular model does
+/// The pose-estimator errors of generator versions 3–5 (`ObservationModel`): what a monocular model does
 /// to a punch, checked on the error model itself and on generated clips.
 @Suite struct PoseErrorModelTests {
     /// A still body (17 points in the fight frame: x left, y down from the floor, z forward) whose left
@@ -31,7 +31,7 @@ import PunchKit
         var rng = SeededRandom(seed: 1)
         var m = ObservationModel(camera: .front(), noise: true, rng: &rng)
         m.imageJitter = 0; m.worldJitter = 0; m.depthDrift = 0; m.worldScale = 1; m.dropoutRate = 0
-        m.smoothing = nil; m.swapRate = 0
+        m.smoothing = nil; m.swapRate = 0; m.imageWander = 0
         m.depthMotionGain = gain
         m.depthAnchorTime = 1.5
         return m
@@ -65,6 +65,36 @@ import PunchKit
             lagged = max(lagged, abs(raw.positions[9].x - smoothed.positions[9].x))
         }
         #expect(lagged > 2, "the one-euro filter trails a fast wrist by \(lagged) px")
+    }
+
+    /// Generator 5's wander: a still body's joints drift in the picture by about `imageWander` torso lengths,
+    /// slowly (a frame-to-frame step is a fraction of the drift), where without it they hold still.
+    @Test func wanderDriftsAStillBodySlowly() {
+        func hipHeights(wander: Double) -> (heights: [Double], torsoPx: Double) {
+            var m = model(gain: 1)
+            m.imageWander = wander
+            m.wanderTime = 0.5
+            var observer = Observer(model: m, rng: SeededRandom(seed: 7))
+            var joints = (0..<17).map { j in Vec3(j % 2 == 0 ? 0.15 : -0.15, -1.6 + 0.04 * Double(j), 0) }
+            joints[11] = Vec3(0.1, -1.0, 0); joints[12] = Vec3(-0.1, -1.0, 0)
+            joints[5] = Vec3(0.2, -1.45, 0); joints[6] = Vec3(-0.2, -1.45, 0)
+            var heights: [Double] = [], torso = 0.0
+            for k in 0..<600 {
+                let f = observer.observe(time: Double(k) / 60, joints: joints)
+                heights.append(f.positions[11].y)
+                torso = abs((f.positions[5].y + f.positions[6].y) / 2 - (f.positions[11].y + f.positions[12].y) / 2)
+            }
+            return (heights, torso)
+        }
+        let still = hipHeights(wander: 0).heights
+        #expect(still.max()! - still.min()! < 1e-9)
+        let (heights, torsoPx) = hipHeights(wander: 0.05)
+        let mean = heights.reduce(0, +) / Double(heights.count)
+        let drift = (heights.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(heights.count)).squareRoot() / torsoPx
+        let steps = zip(heights, heights.dropFirst()).map { abs($1 - $0) }.sorted()
+        let step = steps[steps.count / 2] / torsoPx
+        #expect(drift > 0.025 && drift < 0.1, "the hip drifts \(drift) torso lengths")
+        #expect(step < drift / 3, "a frame's step \(step) against a drift of \(drift)")
     }
 
     /// One punch clip in seven comes from hands down and goes back down; the time around it is idle.

@@ -12,6 +12,8 @@ public struct DatasetWriter: Sendable {
 
     public init(spec: SynthSpec, options: SynthOptions = SynthOptions()) {
         self.spec = spec
+        var options = options
+        if spec.imageWander == true { options.imageWander = true }
         self.options = options
     }
 

@@ -9,11 +9,14 @@ public struct SynthOptions: Sendable, Equatable {
     public var camera: CameraRig?
     /// A fixed frame rate instead of a random 24–60 fps.
     public var fps: Double?
+    /// The picture's joints wander slowly besides their jitter (`SynthSpec.imageWander`).
+    public var imageWander: Bool
 
-    public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil) {
+    public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil, imageWander: Bool = false) {
         self.noise = noise
         self.camera = camera
         self.fps = fps
+        self.imageWander = imageWander
     }
 }
 

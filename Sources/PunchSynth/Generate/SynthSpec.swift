@@ -19,6 +19,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     public var roundSeconds: Double
     public var labels: [String]
     public var note: String?
+    /// `"image_wander": true` draws a slow wander of the picture's joints (`ObservationModel`), an
+    /// experiment of docs/real-people.md; absent, the data is the generator's without it.
+    public var imageWander: Bool?
 
     public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
                 roundSeconds: Double = 60, labels: [String] = PunchLabel.allCases.map(\.rawValue), note: String? = nil) {
@@ -38,6 +41,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         case clipsPerClass = "clips_per_class"
         case roundSeconds = "round_seconds"
         case firstSubject = "first_subject"
+        case imageWander = "image_wander"
     }
 
     public init(from decoder: Decoder) throws {
@@ -51,6 +55,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         roundSeconds = try c.decode(Double.self, forKey: .roundSeconds)
         labels = try c.decode([String].self, forKey: .labels)
         note = try c.decodeIfPresent(String.self, forKey: .note)
+        imageWander = try c.decodeIfPresent(Bool.self, forKey: .imageWander)
     }
 
     public static func read(_ url: URL) throws -> SynthSpec {
