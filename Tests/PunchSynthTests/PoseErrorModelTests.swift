@@ -3,7 +3,7 @@ import Testing
 @testable import PunchSynth
 import PunchKit
 
-/// The pose-estimator errors of generator versions 3–5 (`ObservationModel`): what a monocular model does
+/// The pose-estimator errors of generator versions 3 and 4 (`ObservationModel`): what a monocular model does
 /// to a punch, checked on the error model itself and on generated clips.
 @Suite struct PoseErrorModelTests {
     /// A still body (17 points in the fight frame: x left, y down from the floor, z forward) whose left
@@ -67,7 +67,7 @@ import PunchKit
         #expect(lagged > 2, "the one-euro filter trails a fast wrist by \(lagged) px")
     }
 
-    /// Generator 5's wander: a still body's joints drift in the picture by about `imageWander` torso lengths,
+    /// The optional wander (`SynthSpec.imageWander`): a still body's joints drift in the picture by about `imageWander` torso lengths,
     /// slowly (a frame-to-frame step is a fraction of the drift), where without it they hold still.
     @Test func wanderDriftsAStillBodySlowly() {
         func hipHeights(wander: Double) -> (heights: [Double], torsoPx: Double) {
