@@ -63,6 +63,9 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var teachers: [TrainingInfo]?
         /// For an ensemble: each member's seed, epochs run and best epoch, in payload order.
         public var members: [MemberTraining]?
+        /// For a fine-tuned model: the datasets rehearsed while tuning (`train --rehearse`); their people are
+        /// among `subjects`.
+        public var rehearsal: [String]?
         /// Subjects of the data left out of training altogether (`train --exclude-subjects`): kept for reporting.
         public var excludedSubjects: [String]?
 
@@ -75,8 +78,9 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         }
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
                     epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil,
-                    members: [MemberTraining]? = nil, excludedSubjects: [String]? = nil) {
+                    members: [MemberTraining]? = nil, excludedSubjects: [String]? = nil, rehearsal: [String]? = nil) {
             self.excludedSubjects = excludedSubjects
+            self.rehearsal = rehearsal
             self.base = base
             self.teachers = teachers
             self.members = members

@@ -104,7 +104,8 @@ struct CoachCommand: AsyncParsableCommand {
                 : nil
             recorder = try WorkoutRecorder(store: store, eventsLog: eventsLog)
             session = CoachSession(source: source, detector: detector, mode: workoutMode, recorder: recorder, clips: clips,
-                                   options: .init(maxSeconds: seconds, sourceNote: note))
+                                   options: .init(maxSeconds: seconds, sourceNote: note,
+                                                  modelPath: modelOption.model ?? ModelLocation.defaultURL?.path))
             let modelName = modelOption.model.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ModelLocation.fileName
             let hash = classifier.header.training.dataHash
             try session.begin(stance: config.stance ?? (source as? DemoSource)?.stance, model: modelName,

@@ -17,12 +17,27 @@ struct TrainCommand: AsyncParsableCommand {
             --from MODEL fine-tunes a trained model instead of starting from scratch (e.g. on the clips `coach \
             --mode record` saved of you): its classes, window and feature standardisation are kept, the learning \
             rate starts lower, and the new model's header names the base model's training data as well. With one \
-            subject in the data there is nobody to hold out: the last epoch is kept.
+            subject in the data there is nobody to hold out: the last epoch is kept. Half of every epoch's windows \
+            then rehearse what the base model knew — 20 clips a class of synthetic boxers it never saw, generated \
+            on the fly (--rehearse-synthetic N to change, 0 for none), and any --rehearse DIR — so that a few clips \
+            of one person do not make it forget the other classes and people.
             """)
 
     @Option(help: "Dataset folder (repeatable).") var data: [String] = []
     @Option(help: ArgumentHelp("Fine-tune this trained model instead of starting from scratch.", valueName: "MODEL")) var from: String?
-    @Option(help: "Peak learning rate (default 0.002; 0.0005 with --from).") var learningRate: Float?
+    @Option(help: ArgumentHelp("""
+        With --from: synthetic clips a class of unseen boxers to rehearse while tuning (default \
+        \(SyntheticRehearsal.defaultClipsPerClass); 0: none).
+        """, valueName: "N"))
+    var rehearseSynthetic: Int?
+    @Option(help: ArgumentHelp("""
+        With --from: another dataset of what the base model knew to rehearse while tuning (repeatable; never \
+        held out).
+        """, valueName: "DIR"))
+    var rehearse: [String] = []
+    @Option(help: "Share of every epoch's training windows drawn from the rehearsed data (0…1).")
+    var rehearsalShare: Double = TrainingConfiguration().rehearsalShare
+    @Option(help: "Peak learning rate (default 0.002; 0.0002 with --from).") var learningRate: Float?
     @Option(help: "Where to write the model.") var out: String
     @Option(help: "Epochs; the learning rate decays over them (early stopping may end sooner).") var epochs: Int = 20
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
@@ -72,6 +87,11 @@ struct TrainCommand: AsyncParsableCommand {
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
         }
+        guard rehearse.isEmpty && rehearseSynthetic == nil || from != nil else {
+            throw ValidationError("--rehearse and --rehearse-synthetic need --from: they keep what a trained model knew")
+        }
+        guard (rehearseSynthetic ?? 0) >= 0 else { throw ValidationError("--rehearse-synthetic must be 0 or more") }
+        guard (0..<1).contains(rehearsalShare) else { throw ValidationError("--rehearsal-share must be in [0, 1)") }
         guard from == nil || members == 1 else { throw ValidationError("--from keeps the base model's members; leave out --members") }
     }
 
@@ -106,6 +126,13 @@ struct TrainCommand: AsyncParsableCommand {
         }
         guard classes.count >= 2 else { throw CLIError("the data has \(classes.count) label(s) (\(classes.joined(separator: ", "))); need at least 2") }
         Log.info("classes: \(classes.joined(separator: ", ")) (background: \(backgroundClasses.joined(separator: ", ")))")
+        let syntheticSpec = base == nil ? nil
+            : SyntheticRehearsal.spec(clipsPerClass: rehearseSynthetic ?? SyntheticRehearsal.defaultClipsPerClass, classes: classes)
+        // The synthetic set is named by its spec (the same spec gives the same files); the others by path and hash.
+        let rehearsalFolders = rehearse.isEmpty ? [] : try DatasetLoading.load(rehearse)
+        let rehearsalSets = try rehearsalFolders + (syntheticSpec.map { [try SyntheticRehearsal.load($0)] } ?? [])
+        let rehearsalNames = rehearse + (syntheticSpec.map { [SyntheticRehearsal.description($0)] } ?? [])
+        let rehearsalClips = try Self.rehearsalClips(rehearsalSets, names: rehearsalNames, classes: classes, data: clips)
 
         var cfg = TrainingConfiguration()
         cfg.epochs = epochs
@@ -115,7 +142,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.samplesPerClip = samplesPerClip
         cfg.patience = patience
         cfg.classBalance = classBalance
-        cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 5e-4)
+        cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 2e-4)
         cfg.keepStandardisation = base != nil
         cfg.augmentation.depthDropout = depthDropout
         cfg.augmentation.clipCut = clipCut
@@ -123,10 +150,15 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.architecture = architecture
         cfg.weightAveraging = weightAveraging
         cfg.distillation = distillation
+        cfg.rehearsalShare = rehearsalShare
         if noAugmentation { cfg.augmentation = .none }
 
         let started = Date()
         let prepared = TrainingSet.prepare(clips, classes: classes, background: backgroundClasses)
+        let preparedRehearsal = TrainingSet.prepare(rehearsalClips, classes: classes, background: backgroundClasses)
+        if !preparedRehearsal.isEmpty {
+            Log.info("rehearsing \(preparedRehearsal.count) clips at \(Int((rehearsalShare * 100).rounded())) % of every epoch's windows")
+        }
         let subjects = Set(prepared.map(\.subject))
         let fraction = base != nil && subjects.count < 2 ? 0 : validationFraction
         if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
@@ -159,7 +191,7 @@ struct TrainCommand: AsyncParsableCommand {
             if count > 1 { Log.info("member \(m + 1) of \(count) (seed \(memberConfiguration.seed))") }
             let trainer = Trainer(classifier: classifier, configuration: memberConfiguration, teachers: teachers)
             let bar = TrainingProgressView(epochs: epochs)
-            trained.append((classifier, trainer.train(split.train, validation: split.validation, progress: bar.update), memberConfiguration.seed))
+            trained.append((classifier, trainer.train(split.train, validation: split.validation, rehearsal: preparedRehearsal, progress: bar.update), memberConfiguration.seed))
         }
         let outcome = trained[0].outcome
         let classifier = count == 1 ? trained[0].classifier
@@ -167,13 +199,14 @@ struct TrainCommand: AsyncParsableCommand {
         let trainingSeconds = Date().timeIntervalSince(started)
 
         classifier.setTrainingInfo(.init(
-            dataHash: try DatasetLoading.hash(datasets), data: data, subjects: Set(split.train.map(\.subject)).sorted(),
+            dataHash: try DatasetLoading.hash(datasets + rehearsalFolders), data: data,
+            subjects: Set(split.train.map(\.subject)).union(rehearsalClips.map(\.person)).sorted(),
             validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
             trainedAt: ISO8601DateFormatter().string(from: Date()),
             base: base.map { [$0.header.training] + ($0.header.training.base ?? []) },
             teachers: teacherModels.isEmpty ? nil : teacherModels.map(\.header.training),
             members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) },
-            excludedSubjects: excluded?.names))
+            excludedSubjects: excluded?.names, rehearsal: rehearsalNames.isEmpty ? nil : rehearsalNames))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 
@@ -191,6 +224,25 @@ struct TrainCommand: AsyncParsableCommand {
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Held-out subjects (\(split.validationSubjects.joined(separator: ", ")))"))
         }
+    }
+}
+
+extension TrainCommand {
+    /// The clips of the --rehearse datasets, checked: labels the model knows, and nobody who is also in --data
+    /// (whose clips may be held out, and rehearsal never is).
+    static func rehearsalClips(_ sets: [Dataset], names: [String], classes: [String], data: [LabelledClip]) throws -> [LabelledClip] {
+        let people = Set(data.map(\.person))
+        for (set, path) in zip(sets, names) {
+            let unknown = Set(set.labels).subtracting(classes).sorted()
+            guard unknown.isEmpty else {
+                throw CLIError("\(path): --rehearse data has \(unknown.joined(separator: ", ")), which the model does not know (\(classes.joined(separator: ", ")))")
+            }
+            let shared = Set(set.clips.map(\.person)).intersection(people).sorted()
+            guard shared.isEmpty else {
+                throw CLIError("\(path): \(shared.joined(separator: ", ")) also in --data; rename the subjects of --data or rehearse other people (--rehearse-synthetic 0 leaves the synthetic ones out)")
+            }
+        }
+        return sets.flatMap(\.clips)
     }
 }
 

@@ -87,7 +87,15 @@ struct CoachHeadlessTests {
             #expect(a.label == clip.label && a.start >= clip.sequence.times.first! && a.end <= clip.sequence.times.last!)
         }
         let out = try String(contentsOfFile: dir.file("out"), encoding: .utf8)
-        #expect(out.contains("7 clips in") && out.contains("punchcoach train --data"), "\(out)")
+        #expect(out.contains("7 clips in"), "\(out)")
+        // The summary says how to fine-tune the coach's model on the clips; that command works as printed
+        // (one epoch here, to keep the test short).
+        let suggestion = try #require(out.firstMatch(of: #/punchcoach (train --from [^,]+)/#)?.output.1, "\(out)")
+        let arguments = suggestion.split(separator: " ").map(String.init)
+        #expect(arguments.contains(coachModel!) && arguments.contains(root.path), "\(suggestion)")
+        let tuned = try punchcoach(arguments + ["--epochs", "1"])
+        #expect(tuned.status == 0, "\(tuned.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.path + ".model"))
     }
 
     /// A skeleton CSV replayed at wall-clock pace (sped up): its punches are found and stored.

@@ -9,9 +9,10 @@ import Testing
     /// header names what the base model was trained on as well as the new data.
     @Test func fineTuningKeepsTheModelsClassesAndRecordsBothTrainings() throws {
         let scratch = try ScratchDirectory()
-        try synthesize(scratch.file("me"), ["--clips-per-class", "2", "--subjects", "1", "--first-subject", "701", "--seed", "31"])
+        try synthesize(scratch.file("me"), ["--clips-per-class", "2", "--subjects", "1", "--first-subject", "901", "--seed", "31"])
         let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
-                                "--data", scratch.file("me"), "--out", scratch.file("mine.model"), "--epochs", "1", "--json"])
+                                "--data", scratch.file("me"), "--out", scratch.file("mine.model"), "--epochs", "1", "--json",
+                                "--rehearse-synthetic", "0"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("one subject in the data"), "\(r.stderr)")
         let json = try r.json()
@@ -22,10 +23,36 @@ import Testing
         let training = try #require(header["training"] as? [String: Any])
         let base = try #require(training["base"] as? [[String: Any]])
         #expect((base.first?["subjects"] as? [String])?.isEmpty == false, "the base model's subjects are named")
-        #expect(training["subjects"] as? [String] == ["s701"])
+        #expect(training["subjects"] as? [String] == ["s901"])
+        #expect(training["rehearsal"] == nil)
         // The fine-tuned model is a model: evaluate reads it.
         let e = try punchcoach(["evaluate", "--model", scratch.file("mine.model"), "--data", scratch.file("me"), "--json"])
         #expect(e.status == 0, "\(e.stderr)")
+    }
+
+    /// By default the tuning rehearses synthetic boxers the model never saw; the model file names them (as
+    /// data and as people learnt from). A person both tuned on and rehearsed, or rehearsal without a base
+    /// model, is refused in one line before any training.
+    @Test func rehearsalIsRecordedAndAPersonOnBothSidesIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
+        try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "32"])
+        let r = try punchcoach(["train", "--from", shipped, "--data", scratch.file("me"), "--out", scratch.file("mine.model"),
+                                "--epochs", "1", "--rehearse-synthetic", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("rehearsing") && r.stderr.contains("50 %"), "\(r.stderr)")
+        let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
+        #expect(training["rehearsal"] as? [String] == ["synthetic: generator 4, seed 43, 2 clips a class, s701 to s710, 4 rounds"])
+        let subjects = Set(training["subjects"] as? [String] ?? [])
+        #expect(subjects.isSuperset(of: ["s901", "s701", "s711"]), "\(subjects)")
+
+        let both = try punchcoach(["train", "--from", shipped, "--data", scratch.file("me"), "--rehearse", scratch.file("me"),
+                                   "--out", scratch.file("x.model"), "--epochs", "1"])
+        #expect(both.status != 0)
+        #expect(both.stderrLines.last?.contains("s901") == true && both.stderrLines.last?.contains("--data") == true, "\(both.stderr)")
+        let noBase = try punchcoach(["train", "--data", scratch.file("me"), "--rehearse", scratch.file("me"), "--out", scratch.file("x.model")])
+        #expect(noBase.status != 0 && noBase.stderrLines.first?.contains("--from") == true, "\(noBase.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
     }
 
     @Test func aLabelTheModelDoesNotKnowIsRefusedInOneLine() throws {

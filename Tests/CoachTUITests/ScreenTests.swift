@@ -1,4 +1,4 @@
-import CoachTUI
+@testable import CoachTUI
 import PunchDetect
 import PunchKit
 import Testing
@@ -47,6 +47,22 @@ import Testing
         // The callout in big letters (block characters) and the skeleton and animation in braille.
         #expect(text.contains("█") || text.contains("▀"))
         #expect(text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    }
+
+    /// A summary line longer than the screen (the command that fine-tunes on recorded clips) wraps at
+    /// spaces: every word of it is on the screen, none cut.
+    @Test func longSummaryLinesWrap() {
+        let command = "7 clips in /home/boxer/Datasets/me — fine-tune your model on them: punchcoach train --from "
+            + "/home/boxer/punchcoach/Weights/punch-classifier.model --data /home/boxer/Datasets/me --out /home/boxer/Datasets/me.model, "
+            + "then coach --model /home/boxer/Datasets/me.model"
+        let summary = WorkoutSummary(mode: .record, seconds: 46, tally: PunchTally(), modeSummary: ModeSummary(headline: "Recorded 7 clips"),
+                                     sessionId: 1, databasePath: "/tmp/h.sqlite", extra: [command])
+        let text = SummaryScreen.render(summary, width: 80, height: 24).text
+        let words = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        for word in command.split(separator: " ").map(String.init) { #expect(words.contains(word), "\(word) is not on the screen:\n\(text)") }
+        #expect(Format.wrap("a bb ccc", width: 4) == ["a bb", "ccc"])
+        #expect(Format.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(Format.wrap("", width: 4) == [""])
     }
 
     @Test func belowTheMinimumOnlyTheMessage() {

@@ -7,8 +7,10 @@ import PunchSynth
 /// Tiny hand-made recordings: a figure in guard that throws its left hand, its right hand, or nothing.
 enum TinyData {
     /// `continuous`: the hand punches over and over for the whole clip, which is one labelled segment —
-    /// no frame is ambiguous, so a working network must fit every window.
-    static func clip(_ label: String, subject: Int, index: Int, continuous: Bool = false) -> LabelledClip {
+    /// no frame is ambiguous, so a working network must fit every window. `hand` (default: the label's) moves
+    /// `reach` metres towards the camera.
+    static func clip(_ label: String, subject: Int, index: Int, continuous: Bool = false, hand: String? = nil,
+                     reach: Double = 0.45) -> LabelledClip {
         var s = SkeletonSequence(layout: .canonical, units: .m, source: "tiny", subject: "s\(subject)", hasWorld: true)
         let base: [Vec3] = [
             Vec3(0, -0.65, 2.9), Vec3(0.03, -0.68, 2.92), Vec3(-0.03, -0.68, 2.92), Vec3(0.07, -0.66, 2.97), Vec3(-0.07, -0.66, 2.97),
@@ -18,6 +20,7 @@ enum TinyData {
         ]
         let scale = 1 + 0.05 * Double(subject), start = 1.2 + 0.1 * Double(index % 3)
         var segments: [Annotation] = []
+        let hand = hand ?? label
         if label != "stance" {
             segments = [Annotation(file: "\(label)/\(subject)-\(index)", label: label, start: continuous ? 0 : start, end: continuous ? 3 : start + 0.3)]
         }
@@ -25,10 +28,9 @@ enum TinyData {
             let t = Double(f) / 60
             var p = base.map { $0 * scale }
             let u = continuous ? (t * 2.5).truncatingRemainder(dividingBy: 1) : (t - start) / 0.3
-            if label != "stance" && u > 0 && u < 1 {
-                let reach = sin(.pi * u) * 0.45
-                let wrist = label == "left" ? Joint.leftWrist : .rightWrist
-                p[wrist.rawValue].z -= reach
+            if hand != "stance" && u > 0 && u < 1 {
+                let wrist = hand == "left" ? Joint.leftWrist : .rightWrist
+                p[wrist.rawValue].z -= sin(.pi * u) * reach
             }
             s.append(time: t, positions: p, confidences: Array(repeating: 0.95, count: 17), world: p)
         }

@@ -108,6 +108,24 @@ enum Format {
         return String(format: metres ? "%.1f m/s" : "%.1f t/s", v)
     }
 
+    /// `text` in lines of at most `width` characters, broken at spaces (a word longer than a line is cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = String(line.dropFirst(width))
+            }
+        }
+        return lines.isEmpty || !line.isEmpty ? lines + [line] : lines
+    }
+
     static func name(_ label: String) -> String { label.replacingOccurrences(of: "_", with: " ") }
 
     static func mean(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.reduce(0, +) / Double(xs.count) }

@@ -41,9 +41,12 @@ enum SummaryScreen {
             ty += 1
         }
         y = table.maxY + 1
-        for line in s.modeSummary.lines + s.extra where y < height - 2 {
-            b.text(line, x: 3, y: y, line.contains("✗") ? Style(.bad) : Style(.normal), maxWidth: width - 6)
-            y += 1
+        // Long lines (a command to copy) wrap at spaces, their continuation indented.
+        for line in s.modeSummary.lines + s.extra {
+            for (i, part) in Format.wrap(line, width: width - 8).enumerated() where y < height - 2 {
+                b.text(part, x: i == 0 ? 3 : 5, y: y, line.contains("✗") ? Style(.bad) : Style(.normal), maxWidth: width - 6)
+                y += 1
+            }
         }
         let keys = "h history · q quit"
         b.fill(Rect(x: 0, y: height - 1, width: width, height: 1), " ", Style(.dim))

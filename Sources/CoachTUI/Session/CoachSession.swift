@@ -12,9 +12,12 @@ public final class CoachSession {
         /// Stop after this many session seconds (tests).
         public var maxSeconds: Double?
         public var sourceNote: String?
-        public init(maxSeconds: Double? = nil, sourceNote: String? = nil) {
+        /// The model file the coach reads with, which recorded clips fine-tune (`train --from`).
+        public var modelPath: String?
+        public init(maxSeconds: Double? = nil, sourceNote: String? = nil, modelPath: String? = nil) {
             self.maxSeconds = maxSeconds
             self.sourceNote = sourceNote
+            self.modelPath = modelPath
         }
     }
 
@@ -179,7 +182,9 @@ public final class CoachSession {
         view.finished = true
         var extra: [String] = []
         if let clips, !clips.written.isEmpty {
-            extra.append("\(clips.written.count) clips in \(clips.directory.path) — train with: punchcoach train --data \(clips.directory.path)")
+            let data = clips.directory.path
+            extra.append("\(clips.written.count) clips in \(data) — fine-tune your model on them: punchcoach train --from "
+                         + "\(options.modelPath ?? "MODEL") --data \(data) --out \(data).model, then coach --model \(data).model")
         }
         if view.sourceEnded && !mode.isFinished { extra.append("the input ended") }
         view.summary = WorkoutSummary(mode: mode.kind, seconds: t, tally: view.tally, modeSummary: mode.summary,

@@ -40,12 +40,15 @@ public final class Trainer {
         Set(classifier.backgroundClassIndices)
     }
 
-    public func train(_ train: [PreparedClip], validation: [PreparedClip], progress: (TrainingProgress) -> Void = { _ in }) -> Outcome {
+    /// `rehearsal`: clips of what the model learnt before (fine-tuning), of which `rehearsalShare` of every
+    /// epoch's windows are drawn; they are never held out.
+    public func train(_ train: [PreparedClip], validation: [PreparedClip], rehearsal: [PreparedClip] = [],
+                      progress: (TrainingProgress) -> Void = { _ in }) -> Outcome {
         let cfg = configuration
         let K = classifier.classes.count
         let frames = classifier.window.frames
         let extractor = classifier.extractor
-        let trainSampler = WindowSampler(clips: train, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
+        let trainSampler = WindowSampler(clips: train, rehearsal: rehearsal, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         let validationSampler = WindowSampler(clips: validation, background: backgroundIndices, lookahead: cfg.lookahead, frames: frames)
         var rng = SeededRandom(seed: cfg.seed)
         let parallel = DataParallel(network: classifier.network, replicas: 2)
@@ -59,7 +62,7 @@ public final class Trainer {
         }
 
         // Standardisation from augmented training windows (kept as it is when fine-tuning).
-        let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng).prefix(3000))
+        let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng).prefix(3000))
         if !cfg.keepStandardisation {
             progress(.standardising(windows: statsSamples.count))
             let statsRng = rng
@@ -82,7 +85,7 @@ public final class Trainer {
 
         let loss = SoftmaxCrossEntropy(labelSmoothing: cfg.labelSmoothing)
         var optimiser = AdamW(weightDecay: cfg.weightDecay)
-        let firstEpoch = trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng)
+        let firstEpoch = trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
         let batchesPerEpoch = max(1, (firstEpoch.count + cfg.batch - 1) / cfg.batch)
         let schedule = LearningRateSchedule(peak: cfg.learningRate, warmupSteps: batchesPerEpoch, totalSteps: batchesPerEpoch * cfg.epochs)
         var history: [EpochStats] = []
@@ -97,7 +100,7 @@ public final class Trainer {
 
         for epoch in 1...max(cfg.epochs, 1) {
             let started = Date()
-            let samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rng: &rng)
+            let samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
             let weights = Self.classWeights(samples.map(trainSampler.label), classes: K, exponent: cfg.classBalance)
             let epochRng = rng.derived(UInt64(epoch))
             _ = rng.next()

@@ -36,6 +36,10 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// half of a 20-epoch cosine schedule, still underfitting, cost synthetic clips 3 points and did not
     /// move the real sets beyond the spread between seeds (docs/real-people.md, "Variants of this stop").
     public var weightAveraging = 0.0
+    /// With rehearsal clips (`Trainer.train(rehearsal:)`, `train --rehearse`): the share of every epoch's
+    /// windows drawn from them. Half, the even mix of experience replay (Rolnick et al., "Experience replay
+    /// for continual learning", 2019), so that a person's few clips count as much as all the model knew.
+    public var rehearsalShare = 0.5
     /// Keep the classifier's standardisation (fine-tuning a trained model: its first layer expects it).
     public var keepStandardisation = false
 

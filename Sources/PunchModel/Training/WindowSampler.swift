@@ -9,19 +9,22 @@ public struct WindowSample: Sendable, Equatable {
 /// Draws the training windows of an epoch and builds their features.
 public struct WindowSampler: Sendable {
     public let clips: [PreparedClip]
+    /// Clips from this index on are rehearsal (`rehearsalDraws`): never drawn clip by clip in an epoch.
+    public let rehearsalStart: Int
     public let background: Set<Int>
     public let lookahead: Int
     public let frames: Int
     private let torso: [Double]
     private let imageTorso: [Double]
 
-    public init(clips: [PreparedClip], background: Set<Int>, lookahead: Int, frames: Int) {
-        self.clips = clips
+    public init(clips: [PreparedClip], rehearsal: [PreparedClip] = [], background: Set<Int>, lookahead: Int, frames: Int) {
+        self.clips = clips + rehearsal
+        rehearsalStart = clips.count
         self.background = background
         self.lookahead = lookahead
         self.frames = frames
-        torso = clips.map(\.sequence.torsoLength)
-        imageTorso = clips.map(\.sequence.imageTorsoLength)
+        torso = self.clips.map(\.sequence.torsoLength)
+        imageTorso = self.clips.map(\.sequence.imageTorsoLength)
     }
 
     /// Targets whose window ends inside the clip and whose label is known.
@@ -35,20 +38,41 @@ public struct WindowSampler: Sendable {
 
     /// An epoch's samples: per clip `perThreeSeconds` × (duration / 3 s), half inside punches when the
     /// clip has any, shuffled.
-    public func epoch(perThreeSeconds: Int, rng: inout SeededRandom) -> [WindowSample] {
+    /// With rehearsal clips, `rehearsalShare` of the epoch's samples are drawn from them (`rehearsalDraws`)
+    /// and the rest as before; without, the draws are exactly those of a sampler that has none.
+    public func epoch(perThreeSeconds: Int, rehearsalShare: Double = 0, rng: inout SeededRandom) -> [WindowSample] {
         var out: [WindowSample] = []
-        for c in clips.indices {
+        for c in 0..<rehearsalStart {
             let (all, events) = candidates(c)
             guard !all.isEmpty else { continue }
             let n = max(1, Int((Double(perThreeSeconds) * clips[c].sequence.duration / 3).rounded()))
             for k in 0..<n {
-                let pool = (!events.isEmpty && k % 2 == 0) ? events : all
-                out.append(WindowSample(clip: c, target: pool[Int(rng.unit() * Double(pool.count))]))
+                out.append(WindowSample(clip: c, target: draw(from: (!events.isEmpty && k % 2 == 0) ? events : all, rng: &rng)))
             }
+        }
+        if rehearsalStart < clips.count, rehearsalShare > 0 {
+            let count = Int((Double(out.count) * rehearsalShare / (1 - rehearsalShare)).rounded())
+            out += rehearsalDraws(count, rng: &rng)
         }
         out.shuffle(using: &rng)
         return out
     }
+
+    /// `count` samples of the rehearsal clips: each from a clip picked at random, half of them inside
+    /// punches (where the clip has any), so that a few clips of one person are learnt without the rest
+    /// of what the model knew being forgotten (rehearsal: Robins, "Catastrophic forgetting, rehearsal and
+    /// pseudorehearsal", 1995; experience replay, Rolnick et al. 2019).
+    func rehearsalDraws(_ count: Int, rng: inout SeededRandom) -> [WindowSample] {
+        let usable = (rehearsalStart..<clips.count).filter { !candidates($0).all.isEmpty }
+        guard !usable.isEmpty else { return [] }
+        return (0..<count).map { k in
+            let c = usable[Int(rng.unit() * Double(usable.count))]
+            let (all, events) = candidates(c)
+            return WindowSample(clip: c, target: draw(from: (!events.isEmpty && k % 2 == 0) ? events : all, rng: &rng))
+        }
+    }
+
+    private func draw(from pool: [Int], rng: inout SeededRandom) -> Int { pool[Int(rng.unit() * Double(pool.count))] }
 
     /// Every `stride`-th labelled target of every clip (validation and evaluation, no randomness).
     public func grid(stride: Int) -> [WindowSample] {
