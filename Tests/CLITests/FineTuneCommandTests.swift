@@ -38,9 +38,11 @@ import Testing
         let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
         try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "32"])
         let r = try punchcoach(["train", "--from", shipped, "--data", scratch.file("me"), "--out", scratch.file("mine.model"),
-                                "--epochs", "1", "--rehearse-synthetic", "2"])
+                                "--epochs", "1", "--rehearse-synthetic", "2", "--report", scratch.file("mine.md")])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("rehearsing") && r.stderr.contains("50 %"), "\(r.stderr)")
+        let report = try String(contentsOfFile: scratch.file("mine.md"), encoding: .utf8)
+        #expect(report.contains("fine-tuned from a model trained on") && report.contains("rehearsing synthetic: generator 4, seed 43"), "\(report)")
         let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
         #expect(training["rehearsal"] as? [String] == ["synthetic: generator 4, seed 43, 2 clips a class, s701 to s710, 4 rounds"])
         let subjects = Set(training["subjects"] as? [String] ?? [])

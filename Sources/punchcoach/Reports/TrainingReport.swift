@@ -23,6 +23,11 @@ enum TrainingReport {
             s += "- distilled from \(teachers.count) teacher(s) (seeds \(teachers.map { String($0.seed) }.joined(separator: ", ")), same data SHA-256 "
             s += "\(Set(teachers.map(\.dataHash)) == [h.training.dataHash] ? "yes" : "no")) at weight \(cfg.distillation)\n"
         }
+        if let base = h.training.base?.first {
+            s += "- fine-tuned from a model trained on \(base.data.joined(separator: ", ")) (SHA-256 \(base.dataHash.prefix(16))…)"
+            s += h.training.rehearsal.map { ", rehearsing \($0.joined(separator: "; ")) at \(Int((cfg.rehearsalShare * 100).rounded())) % of every epoch" } ?? ""
+            s += "\n"
+        }
         s += "- subjects: \(h.training.subjects.count) for training, held out: \(h.training.validationSubjects.joined(separator: ", "))\n"
         let kept = outcome.averagedEpochs.map { "weights averaged over every step of epochs \($0.lowerBound)–\($0.upperBound)" }
             ?? "best \(outcome.bestEpoch)"
