@@ -39,7 +39,8 @@ struct TrainCommand: AsyncParsableCommand {
     var rehearsalShare: Double = TrainingConfiguration().rehearsalShare
     @Option(help: "Peak learning rate (default 0.002; 0.0002 with --from).") var learningRate: Float?
     @Option(help: "Where to write the model.") var out: String
-    @Option(help: "Epochs; the learning rate decays over them (early stopping may end sooner).") var epochs: Int = 20
+    @Option(help: "Epochs (default 20; 8 with --from); the learning rate decays over them (early stopping may end sooner).")
+    var epochs: Int?
     @Option(help: "Random seed: the same seed and data give the same model.") var seed: UInt64 = 1
     @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
     @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
@@ -74,7 +75,7 @@ struct TrainCommand: AsyncParsableCommand {
     @OptionGroup var output: JSONOption
 
     func validate() throws {
-        guard epochs > 0 else { throw ValidationError("--epochs must be at least 1") }
+        guard (epochs ?? 1) > 0 else { throw ValidationError("--epochs must be at least 1") }
         guard (0..<1).contains(validationFraction) else { throw ValidationError("--validation-fraction must be in [0, 1)") }
         guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
         guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
@@ -135,7 +136,9 @@ struct TrainCommand: AsyncParsableCommand {
         let rehearsalClips = try Self.rehearsalClips(rehearsalSets, names: rehearsalNames, classes: classes, data: clips)
 
         var cfg = TrainingConfiguration()
-        cfg.epochs = epochs
+        // Fine-tuning: 8 epochs, as measured (`tools/finetune-demo`); 20 on a few clips of one person keep
+        // fewer of the other people (docs/real-people.md, the fifteenth stop on issue 12).
+        cfg.epochs = epochs ?? (base == nil ? cfg.epochs : 8)
         cfg.seed = seed
         cfg.validationFraction = validationFraction
         cfg.lookahead = base?.window.lookahead ?? lookahead
@@ -190,7 +193,7 @@ struct TrainCommand: AsyncParsableCommand {
             }
             if count > 1 { Log.info("member \(m + 1) of \(count) (seed \(memberConfiguration.seed))") }
             let trainer = Trainer(classifier: classifier, configuration: memberConfiguration, teachers: teachers)
-            let bar = TrainingProgressView(epochs: epochs)
+            let bar = TrainingProgressView(epochs: cfg.epochs)
             trained.append((classifier, trainer.train(split.train, validation: split.validation, rehearsal: preparedRehearsal, progress: bar.update), memberConfiguration.seed))
         }
         let outcome = trained[0].outcome

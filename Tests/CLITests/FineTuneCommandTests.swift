@@ -30,20 +30,21 @@ import Testing
         #expect(e.status == 0, "\(e.stderr)")
     }
 
-    /// By default the tuning rehearses synthetic boxers the model never saw; the model file names them (as
-    /// data and as people learnt from). A person both tuned on and rehearsed, or rehearsal without a base
+    /// By default the tuning runs 8 epochs and rehearses synthetic boxers the model never saw; the model file
+    /// names them (as data and as people learnt from). A person both tuned on and rehearsed, or rehearsal without a base
     /// model, is refused in one line before any training.
     @Test func rehearsalIsRecordedAndAPersonOnBothSidesIsRefused() throws {
         let scratch = try ScratchDirectory()
         let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
         try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "32"])
         let r = try punchcoach(["train", "--from", shipped, "--data", scratch.file("me"), "--out", scratch.file("mine.model"),
-                                "--epochs", "1", "--rehearse-synthetic", "2", "--report", scratch.file("mine.md")])
+                                "--rehearse-synthetic", "2", "--report", scratch.file("mine.md")])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("rehearsing") && r.stderr.contains("50 %"), "\(r.stderr)")
         let report = try String(contentsOfFile: scratch.file("mine.md"), encoding: .utf8)
         #expect(report.contains("fine-tuned from a model trained on") && report.contains("rehearsing synthetic: generator 4, seed 43"), "\(report)")
         let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
+        #expect(training["epochs"] as? Int == 8, "fine-tuning runs the 8 epochs it was measured with")
         #expect(training["rehearsal"] as? [String] == ["synthetic: generator 4, seed 43, 2 clips a class, s701 to s710, 4 rounds"])
         let subjects = Set(training["subjects"] as? [String] ?? [])
         #expect(subjects.isSuperset(of: ["s901", "s701", "s711"]), "\(subjects)")
