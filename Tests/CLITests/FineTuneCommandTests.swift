@@ -58,6 +58,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
     }
 
+    /// `tools/finetune-demo` on an indexed set of two people, then of one: a line a person (before → after
+    /// on their other clips, on the others, on the synthetic set) and the mean; with nobody else, that
+    /// column is blank rather than a failure.
+    @Test func theFineTuningDemoScoresEveryPersonAndASetOfOne() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("syn"), ["--clips-per-class", "4", "--subjects", "2", "--first-subject", "901", "--seed", "33"])
+        let fm = FileManager.default
+        for (folder, people) in [("two", ["s901", "s902"]), ("one", ["s901"])] {
+            try fm.createDirectory(atPath: scratch.file(folder), withIntermediateDirectories: true)
+            var index = "clip,label,subject\n"
+            for label in ["jab", "cross", "stance"] {
+                for file in try fm.contentsOfDirectory(atPath: scratch.file("syn/\(label)")).sorted() {
+                    guard let person = people.first(where: { file.hasPrefix($0 + "_") }) else { continue }
+                    let clip = (file as NSString).deletingPathExtension
+                    try fm.copyItem(atPath: scratch.file("syn/\(label)/\(file)"), toPath: scratch.file("\(folder)/\(clip).csv"))
+                    index += "\(clip),\(label),\(person)\n"
+                }
+            }
+            try index.write(toFile: scratch.file("\(folder)/index.csv"), atomically: true, encoding: .utf8)
+        }
+        let demo = repositoryRoot.appendingPathComponent("tools/finetune-demo").path
+        let executable = try #require(punchcoachExecutable())
+        let two = try runProcess(demo, ["--clips", "1", "--epochs", "1", scratch.file("two")], environment: ["PUNCHCOACH": executable])
+        #expect(two.status == 0, "\(two.stderr)")
+        let number = #/(\d\.\d{3}|–) → (\d\.\d{3}|–)/#
+        for person in ["s901", "s902", "mean"] {
+            let line = try #require(two.stdout.split(separator: "\n").first { $0.hasPrefix(person) }, "\(two.stdout)")
+            #expect(line.matches(of: number).count == 3 && !line.contains("–"), "\(line)")
+        }
+        let one = try runProcess(demo, ["--clips", "1", "--epochs", "1", scratch.file("one")], environment: ["PUNCHCOACH": executable])
+        #expect(one.status == 0, "\(one.stderr)")
+        let line = try #require(one.stdout.split(separator: "\n").first { $0.hasPrefix("s901") }, "\(one.stdout)")
+        #expect(line.matches(of: number).count == 3 && line.contains("– → –"), "\(line)")
+    }
+
     @Test func aLabelTheModelDoesNotKnowIsRefusedInOneLine() throws {
         let scratch = try ScratchDirectory()
         let folder = scratch.file("odd/feint")
