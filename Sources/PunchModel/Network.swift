@@ -33,6 +33,14 @@ public final class Network {
     /// All parameters in order, flattened (what a model file stores).
     public var flatParameters: [Float] { parameters.flatMap(\.value) }
 
+    /// A network of the same layers and parameters, with activations of its own (a network keeps them
+    /// while it runs, so one that runs beside this one needs its own copy).
+    public func copy() -> Network {
+        let network = Network(specs: specs, seed: 0)
+        network.load(flatParameters: flatParameters)
+        return network
+    }
+
     public func load(flatParameters values: [Float]) {
         precondition(values.count == parameterCount)
         var i = 0

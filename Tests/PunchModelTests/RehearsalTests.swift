@@ -65,9 +65,7 @@ import PunchKit
              TinyData.clip("stance", subject: 4, index: i, continuous: true, hand: "right", reach: 0.2)]
         }
         func tuned(rehearsing: Bool) -> PunchClassifier {
-            let network = Network(specs: base.network.specs, seed: 0)
-            network.load(flatParameters: base.network.flatParameters)
-            let model = PunchClassifier(header: base.header, network: network)
+            let model = PunchClassifier(header: base.header, network: base.network.copy())
             var tuning = cfg
             tuning.keepStandardisation = true
             tuning.epochs = 15

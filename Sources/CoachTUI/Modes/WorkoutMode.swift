@@ -123,7 +123,9 @@ enum Format {
                 line = String(line.dropFirst(width))
             }
         }
-        return lines.isEmpty || !line.isEmpty ? lines + [line] : lines
+        // The last line, unless the last word filled the line before it exactly; an empty text is one empty line.
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func name(_ label: String) -> String { label.replacingOccurrences(of: "_", with: " ") }

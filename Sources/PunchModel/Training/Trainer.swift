@@ -53,13 +53,7 @@ public final class Trainer {
         var rng = SeededRandom(seed: cfg.seed)
         let parallel = DataParallel(network: classifier.network, replicas: 2)
         // Each replica's own copies of the teachers (a network keeps its activations while it runs).
-        let teacherCopies = parallel.replicas.map { _ in
-            teachers.map { t -> Network in
-                let n = Network(specs: t.network.specs, seed: 0)
-                n.load(flatParameters: t.network.flatParameters)
-                return n
-            }
-        }
+        let teacherCopies = parallel.replicas.map { _ in teachers.map { $0.network.copy() } }
 
         // Standardisation from augmented training windows (kept as it is when fine-tuning).
         let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng).prefix(3000))

@@ -63,11 +63,10 @@ public struct WindowSampler: Sendable {
     /// of what the model knew being forgotten (rehearsal: Robins, "Catastrophic forgetting, rehearsal and
     /// pseudorehearsal", 1995; experience replay, Rolnick et al. 2019).
     func rehearsalDraws(_ count: Int, rng: inout SeededRandom) -> [WindowSample] {
-        let usable = (rehearsalStart..<clips.count).filter { !candidates($0).all.isEmpty }
+        let usable = (rehearsalStart..<clips.count).map { (clip: $0, targets: candidates($0)) }.filter { !$0.targets.all.isEmpty }
         guard !usable.isEmpty else { return [] }
         return (0..<count).map { k in
-            let c = usable[Int(rng.unit() * Double(usable.count))]
-            let (all, events) = candidates(c)
+            let (c, (all, events)) = usable[Int(rng.unit() * Double(usable.count))]
             return WindowSample(clip: c, target: draw(from: (!events.isEmpty && k % 2 == 0) ? events : all, rng: &rng))
         }
     }
