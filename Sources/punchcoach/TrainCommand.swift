@@ -218,12 +218,15 @@ struct TrainCommand: AsyncParsableCommand {
         let evaluation = DatasetEvaluator.evaluate(classifier, clips: heldOut)
         if let report {
             try TrainingReport.write(to: URL(fileURLWithPath: report), classifier: classifier, configuration: cfg, outcome: outcome,
-                                     evaluation: evaluation, datasets: datasets, seconds: trainingSeconds, command: CommandLine.arguments)
+                                     evaluation: evaluation, datasets: datasets, seconds: trainingSeconds, command: CommandLine.arguments,
+                                     modelPath: out)
         }
         if output.json {
             try JSONOutput.print(TrainingJSON(evaluation: EvaluationJSON(evaluation), history: outcome.history, bestEpoch: outcome.bestEpoch,
                                               seconds: trainingSeconds, model: out, classes: classes,
                                               validationSubjects: split.validationSubjects))
+        } else if split.validationSubjects.isEmpty {
+            print(TrainingReport.nobodyHeldOut(model: out, data: classifier.header.training.data))
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Held-out subjects (\(split.validationSubjects.joined(separator: ", ")))"))
         }

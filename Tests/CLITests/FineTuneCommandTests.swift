@@ -31,7 +31,8 @@ import Testing
     }
 
     /// By default the tuning runs 8 epochs and rehearses synthetic boxers the model never saw; the model file
-    /// names them (as data and as people learnt from). A person both tuned on and rehearsed, or rehearsal without a base
+    /// names them (as data and as people learnt from). With one person nobody is held out, and the report says
+    /// so rather than drawing an empty confusion matrix. A person both tuned on and rehearsed, or rehearsal without a base
     /// model, is refused in one line before any training.
     @Test func rehearsalIsRecordedAndAPersonOnBothSidesIsRefused() throws {
         let scratch = try ScratchDirectory()
@@ -43,6 +44,10 @@ import Testing
         #expect(r.stderr.contains("rehearsing") && r.stderr.contains("50 %"), "\(r.stderr)")
         let report = try String(contentsOfFile: scratch.file("mine.md"), encoding: .utf8)
         #expect(report.contains("fine-tuned from a model trained on") && report.contains("rehearsing synthetic: generator 4, seed 43"), "\(report)")
+        // One person: nobody is held out, so the report and the output say so instead of scoring nothing.
+        #expect(report.contains("held out: nobody") && report.contains("Nobody was held out"), "\(report)")
+        #expect(!report.contains("confusion.png") && !FileManager.default.fileExists(atPath: scratch.file("mine.confusion.png")))
+        #expect(r.stdout.contains("Nobody was held out") && r.stdout.contains("punchcoach evaluate --model \(scratch.file("mine.model"))"), "\(r.stdout)")
         let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
         #expect(training["epochs"] as? Int == 8, "fine-tuning runs the 8 epochs it was measured with")
         #expect(training["rehearsal"] as? [String] == ["synthetic: generator 4, seed 43, 2 clips a class, s701 to s710, 4 rounds"])

@@ -15,8 +15,10 @@ enum LearningCurveChart {
         try canvas.write(to: path)
     }
 
+    /// A series without a single value (validation, when nobody was held out) is left out, legend and all.
     static func panel(_ c: Canvas, x: Double, title: String, epochs: Int, bestEpoch: Int, range: ClosedRange<Double>,
-                      series: [(String, [Double], Canvas.Colour)]) {
+                      series allSeries: [(String, [Double], Canvas.Colour)]) {
+        let series = allSeries.filter { $0.1.contains(where: \.isFinite) }
         let y0 = 60.0, w = 400.0, h = 300.0
         c.text(title, x, 35, scale: 1, .black, thickness: 2)
         c.rect(x, y0, w, h, .lightGrey, filled: false)

@@ -6,11 +6,14 @@ import PunchModel
 /// The Markdown report of a training run, with its two PNGs beside it.
 enum TrainingReport {
     static func write(to url: URL, classifier: PunchClassifier, configuration cfg: TrainingConfiguration, outcome: Trainer.Outcome,
-                      evaluation: DatasetEvaluation, datasets: [Dataset], seconds: Double, command: [String]) throws {
+                      evaluation: DatasetEvaluation, datasets: [Dataset], seconds: Double, command: [String], modelPath: String) throws {
         let base = url.deletingPathExtension()
         let confusionPNG = base.appendingPathExtension("confusion.png")
         let curvesPNG = base.appendingPathExtension("curves.png")
-        try ConfusionChart.draw(evaluation.report.confusion, title: "held-out subjects, clip level", to: confusionPNG.path)
+        let heldOut = !classifier.header.training.validationSubjects.isEmpty
+        if heldOut {
+            try ConfusionChart.draw(evaluation.report.confusion, title: "held-out subjects, clip level", to: confusionPNG.path)
+        }
         try LearningCurveChart.draw(outcome.history, bestEpoch: outcome.bestEpoch, to: curvesPNG.path)
         let h = classifier.header
         var s = "# Punch classifier: training report\n\n"
@@ -28,15 +31,19 @@ enum TrainingReport {
             s += h.training.rehearsal.map { ", rehearsing \($0.joined(separator: "; ")) at \(Int((cfg.rehearsalShare * 100).rounded())) % of every epoch" } ?? ""
             s += "\n"
         }
-        s += "- subjects: \(h.training.subjects.count) for training, held out: \(h.training.validationSubjects.joined(separator: ", "))\n"
+        s += "- subjects: \(h.training.subjects.count) for training, held out: \(heldOut ? h.training.validationSubjects.joined(separator: ", ") : "nobody")\n"
         let kept = outcome.averagedEpochs.map { "weights averaged over every step of epochs \($0.lowerBound)–\($0.upperBound)" }
             ?? "best \(outcome.bestEpoch)"
         s += "- seed \(cfg.seed), \(outcome.history.count) epochs (\(kept)\(outcome.stoppedEarly ? ", early stop" : "")), "
         s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), class balance \(cfg.classBalance), "
         s += "\(String(format1: seconds)) s on this machine\n\n"
         for d in datasets { s += "### Data: \(d.root.path)\n\n```\n\(DatasetSummary(d).text())\n```\n\n" }
-        s += EvaluationMarkdown.text(evaluation, title: "Held-out subjects, clip level")
-        s += "![confusion](\(confusionPNG.lastPathComponent))\n\n"
+        if heldOut {
+            s += EvaluationMarkdown.text(evaluation, title: "Held-out subjects, clip level")
+            s += "![confusion](\(confusionPNG.lastPathComponent))\n\n"
+        } else {
+            s += "## Held-out subjects\n\n\(nobodyHeldOut(model: modelPath, data: h.training.data))\n\n"
+        }
         if let frames = outcome.validationConfusion {
             s += "## Held-out subjects, frame level (validation windows)\n\n" + ClassificationReport(frames).markdown() + "\n"
         }
@@ -48,5 +55,12 @@ enum TrainingReport {
             s += "\(e.validationMacroF1.map { String(format3: $0) } ?? "–") | \(String(format: "%.5f", e.learningRate)) | \(String(format1: e.seconds)) |\n"
         }
         try TextFileWriter.write(s, to: url)
+    }
+
+    /// What a run without held-out people says instead of scores (a fine-tune on one person's clips).
+    static func nobodyHeldOut(model: String, data: [String]) -> String {
+        "Nobody was held out: the data holds one person, so every clip was trained on and nothing is scored here. "
+            + "Score the model on clips it did not learn from: punchcoach evaluate --model \(model) --data DIR "
+            + "(not \(data.joined(separator: ", ")))."
     }
 }
