@@ -92,3 +92,46 @@ import PunchKit
         #expect(plain.frame(plain.frameCount / 2).positions != drifting.frame(plain.frameCount / 2).positions)
     }
 }
+
+/// `"cameras_behind"` (`SynthSpec.camerasBehind`): the share of random cameras behind the boxer.
+@Suite struct CamerasBehindTests {
+    /// Without the field no camera goes round past 100° of yaw, and the cameras are those of before (the
+    /// same draws); with it about that share does, filming the boxer's back: the left shoulder on the
+    /// picture's left, unlike a selfie, which mirrors the picture and the joint names both.
+    @Test func aShareOfTheCamerasFilmsTheBoxersBack() throws {
+        var plain = SeededRandom(seed: 5), behindRng = SeededRandom(seed: 5)
+        let before = (0..<2000).map { _ in CameraRig.random(&plain) }
+        let zero = (0..<2000).map { _ in CameraRig.random(&behindRng, behind: 0) }
+        #expect(before.map(\.yaw) == zero.map(\.yaw) && before.map(\.selfie) == zero.map(\.selfie))
+        #expect(before.allSatisfy { abs($0.yaw) <= degrees(100) })
+        var rng = SeededRandom(seed: 5)
+        let cameras = (0..<2000).map { _ in CameraRig.random(&rng, behind: 0.15) }
+        let share = Double(cameras.filter { abs($0.yaw) > degrees(100) }.count) / 2000
+        #expect(abs(share - 0.15) < 0.025, "\(share)")
+        #expect(cameras.filter { abs($0.yaw) <= degrees(20) }.count > 800, "the facing cameras keep their 45 %")
+
+        let subjects = SubjectPool.make(seed: 3, ids: 1...2)
+        for (yaw, backToCamera) in [(170.0, true), (0.0, false)] {
+            var options = SynthOptions(noise: false)
+            options.camera = CameraRig.front(yaw: degrees(yaw))
+            let s = ClipGenerator(seed: 3, subjects: subjects, options: options).clip(.stance, index: 0).sequence
+            let f = s.frame(s.frameCount / 2)
+            let l = f.positions[Joint.leftShoulder.rawValue].x, r = f.positions[Joint.rightShoulder.rawValue].x
+            #expect((l < r) == backToCamera, "yaw \(yaw): left shoulder x \(l), right \(r)")
+        }
+    }
+
+    @Test func theBehindSpecIsTheShippedOneWithTheShareAndItsRangeIsChecked() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        var behind = try SynthSpec.read(folder.appendingPathComponent("synth-v4-behind.json"))
+        #expect(behind.camerasBehind == 0.15 && DatasetWriter(spec: behind).options.camerasBehind == 0.15)
+        #expect(shipped.camerasBehind == nil && DatasetWriter(spec: shipped).options.camerasBehind == 0)
+        #expect(!shipped.json().contains("cameras_behind"))
+        behind.camerasBehind = nil
+        behind.note = shipped.note
+        #expect(behind == shipped)
+        behind.camerasBehind = 0.8
+        #expect(throws: SynthError.self) { try behind.validate() }
+    }
+}

@@ -111,7 +111,7 @@ public struct ClipGenerator: Sendable {
             }
         }
 
-        let camera = options.camera ?? CameraRig.random(&cameraRng)
+        let camera = options.camera ?? CameraRig.random(&cameraRng, behind: options.camerasBehind)
         let fps = options.fps ?? cameraRng.pick(Recorder.rates)
         let times = Recorder.frameTimes(duration: duration, fps: fps, jitter: options.noise, rng: &cameraRng)
         var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander, rng: &noiseRng), rng: noiseRng)

@@ -14,6 +14,7 @@ public struct DatasetWriter: Sendable {
         self.spec = spec
         var options = options
         if spec.imageWander == true { options.imageWander = true }
+        if let behind = spec.camerasBehind { options.camerasBehind = behind }
         self.options = options
     }
 

@@ -11,12 +11,16 @@ public struct SynthOptions: Sendable, Equatable {
     public var fps: Double?
     /// The picture's joints wander slowly besides their jitter (`SynthSpec.imageWander`).
     public var imageWander: Bool
+    /// The share of random cameras behind the boxer (`SynthSpec.camerasBehind`, `CameraRig.random`).
+    public var camerasBehind: Double
 
-    public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil, imageWander: Bool = false) {
+    public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil, imageWander: Bool = false,
+                camerasBehind: Double = 0) {
         self.noise = noise
         self.camera = camera
         self.fps = fps
         self.imageWander = imageWander
+        self.camerasBehind = camerasBehind
     }
 }
 

@@ -94,7 +94,7 @@ public struct RoundGenerator: Sendable {
         var stance = StancePlanner(subject: subject)
         stance.fill(&ch, from: 0, to: seconds, busy: busy, margin: 0.35, rng: &motionRng)
 
-        let camera = options.camera ?? CameraRig.random(&cameraRng)
+        let camera = options.camera ?? CameraRig.random(&cameraRng, behind: options.camerasBehind)
         let fps = options.fps ?? cameraRng.pick(Recorder.rates)
         let times = Recorder.frameTimes(duration: seconds, fps: fps, jitter: options.noise, rng: &cameraRng)
         var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander, rng: &noiseRng), rng: noiseRng)

@@ -22,6 +22,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     /// `"image_wander": true` draws a slow wander of the picture's joints (`ObservationModel`), an
     /// experiment of docs/real-people.md; absent, the data is the generator's without it.
     public var imageWander: Bool?
+    /// `"cameras_behind": 0.15` films that share of the clips from behind the boxer (`CameraRig.random`), an
+    /// experiment of docs/real-people.md; absent, no camera is further round than 100° of yaw.
+    public var camerasBehind: Double?
 
     public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
                 roundSeconds: Double = 60, labels: [String] = PunchLabel.allCases.map(\.rawValue), note: String? = nil) {
@@ -42,6 +45,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         case roundSeconds = "round_seconds"
         case firstSubject = "first_subject"
         case imageWander = "image_wander"
+        case camerasBehind = "cameras_behind"
     }
 
     public init(from decoder: Decoder) throws {
@@ -56,6 +60,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         labels = try c.decode([String].self, forKey: .labels)
         note = try c.decodeIfPresent(String.self, forKey: .note)
         imageWander = try c.decodeIfPresent(Bool.self, forKey: .imageWander)
+        camerasBehind = try c.decodeIfPresent(Double.self, forKey: .camerasBehind)
     }
 
     public static func read(_ url: URL) throws -> SynthSpec {
@@ -83,6 +88,10 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }
         guard (1...9000).contains(firstSubject) else { throw SynthError("\(file): first subject must be 1…9000") }
         guard rounds >= 0 else { throw SynthError("\(file): rounds must be 0 or more") }
+        if let behind = camerasBehind, !(0...0.55).contains(behind) {
+            // The share is taken from the side views, 55 % of the cameras (`CameraRig.random`).
+            throw SynthError("\(file): cameras_behind must be between 0 and 0.55 (got \(behind))")
+        }
         guard rounds == 0 || (roundSeconds >= 10 && roundSeconds <= 600) else {
             throw SynthError("\(file): round seconds must be between 10 and 600")
         }
