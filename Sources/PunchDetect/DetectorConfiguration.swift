@@ -97,8 +97,10 @@ public struct DetectorConfiguration: Codable, Equatable, Sendable {
     /// walking gate's hip speed is measured over the same span, 0330c08).
     public var guardContextGap = 0.1
     /// A run is split in two (a combination, e.g. jab–cross) when another punch class of another family
-    /// leads with more than `splitProbability`, after the old leader led at least `splitLeaderSteps`
-    /// classifications (first detector, a34e56d), and the other hand has taken over (2b35b37).
+    /// leads with more than `splitProbability`, after the old one led at least `splitLeaderSteps`
+    /// classifications in a row (first detector, a34e56d), sure (above `splitProbability`) in one of them,
+    /// and the other hand has taken over (2b35b37). The new one may have taken the lead unsure a few steps
+    /// before (the sixteenth stop on issue 12).
     public var splitProbability: Float = 0.5, splitLeaderSteps = 3
     /// "The other hand has taken over": the wrist moving fastest over the last `handChangeSeconds` is not
     /// the one that moved fastest since the run opened (2b35b37, "combos split only when the other hand

@@ -75,9 +75,8 @@ public final class PunchDetector {
         /// and of a double jab look alike).
         var recencySums: [Float]
         var recencyWeight: Float = 1
-        /// Punch class that led the latest steps, and for how many.
-        var leader: Int
-        var leaderSteps = 1
+        /// Which punch leads, and the one a combination would split from.
+        var leader: RunLeader
         /// Each foot's floor when the run opened (`feetFloor()`, `FeetInPicture`), nil when the feet were not
         /// seen; then the steps that saw the feet, and those with a foot raised above
         /// its floor (the kick rule, `DetectorConfiguration.kickFootLift`).
@@ -85,8 +84,8 @@ public final class PunchDetector {
         var feetSteps = 0
         var footRaisedSteps = 0
 
-        /// A run opened at `t` by the probabilities `p`, led by punch class `leader`.
-        init(start t: Double, probabilities p: [Float], leader: Int) {
+        /// A run opened at `t` by the probabilities `p`.
+        init(start t: Double, probabilities p: [Float], leader: RunLeader) {
             start = t
             lastAbove = t
             sums = p
@@ -289,19 +288,23 @@ public final class PunchDetector {
         punchClasses.max { p[$0] < p[$1] } ?? 0
     }
 
+    private func newLeader(_ lead: Int, _ p: [Float]) -> RunLeader {
+        RunLeader(leader: lead, probability: p[lead], splitProbability: configuration.splitProbability,
+                  splitLeaderSteps: configuration.splitLeaderSteps)
+    }
+
     private func advanceRun(_ p: [Float], at t: Double) -> [DetectedEvent] {
         let mass = punchClasses.reduce(Float(0)) { $0 + p[$1] }
         var out: [DetectedEvent] = []
         if var r = run {
             if mass >= configuration.exit {
                 let lead = leadingPunch(p)
-                // Straight from one punch into another with the other hand (a combination): split where the
-                // leader changes. The same hand is the same punch still unfolding (an uppercut starts like a
-                // hook, a double jab like a jab).
-                if lead != r.leader && p[lead] > configuration.splitProbability && r.leaderSteps >= configuration.splitLeaderSteps
-                    && !sameFamily(lead, r.leader) && handChanged(since: r.start) {
+                // Straight from one punch into another with the other hand (a combination): split where
+                // another punch leads, sure, after the established one. The same hand is the same punch still
+                // unfolding (an uppercut starts like a hook, a double jab like a jab).
+                if r.leader.splits(to: lead, probability: p[lead], sameFamily: sameFamily), handChanged(since: r.start) {
                     out += close(r)
-                    run = Run(start: t, probabilities: p, leader: lead)
+                    run = Run(start: t, probabilities: p, leader: newLeader(lead, p))
                     // The second punch comes out of the first one's context: a walker's swing or a new
                     // person's first motion that was dropped stays dropped when its label changes.
                     run!.contextRules = r.contextRules
@@ -318,7 +321,7 @@ public final class PunchDetector {
                     r.recencySums[k] += Float(r.steps) * p[k]
                 }
                 r.recencyWeight += Float(r.steps)
-                if lead == r.leader { r.leaderSteps += 1 } else { r.leader = lead; r.leaderSteps = 1 }
+                r.leader.advance(lead: lead, probability: p[lead])
                 run = r
             } else {
                 r.stepsBelow += 1
@@ -329,7 +332,7 @@ public final class PunchDetector {
                 }
             }
         } else if mass > configuration.enter {
-            run = Run(start: t, probabilities: p, leader: leadingPunch(p))
+            run = Run(start: t, probabilities: p, leader: newLeader(leadingPunch(p), p))
             run!.feetFloor = feetFloor()
             countFeet(&run!)
             let before = context(before: t)
