@@ -25,7 +25,7 @@ public struct RunLeader: Sendable, Equatable {
         self.splitProbability = splitProbability
         self.splitLeaderSteps = splitLeaderSteps
         sure = probability > splitProbability
-        if sure && splitLeaderSteps <= 1 { established = leader }
+        establishIfHeld()
     }
 
     /// Whether `lead`, leading this step at `probability`, starts another punch: sure, not the established
@@ -45,6 +45,11 @@ public struct RunLeader: Sendable, Equatable {
             sure = false
         }
         if probability > splitProbability { sure = true }
-        if sure && steps >= splitLeaderSteps { established = lead }
+        establishIfHeld()
+    }
+
+    /// The leader becomes the established punch once it has led long enough, surely in one step.
+    private mutating func establishIfHeld() {
+        if sure && steps >= splitLeaderSteps { established = leader }
     }
 }

@@ -39,6 +39,11 @@ public struct CameraRig: Sendable, Equatable {
     /// Height of the camera above the floor.
     public var cameraHeight: Double { lookHeight + distance * tan(pitch) }
 
+    /// The share of random cameras within ±20° of the boxer's front, and of the rest (side views, and the
+    /// cameras behind that a spec may take from them). Both spelt out, not one as 1 − the other: the draws
+    /// compare against these exact values.
+    public static let facingShare = 0.45, sideViewShare = 0.55
+
     /// Where people put the camera. Most face their screen: yaw within ±20° for 45 % of clips (a laptop
     /// or a phone propped in front); the rest anywhere within ±100° (side views: a phone on a shelf, a
     /// training partner filming, a fight camera). Pitch −20…30° (a laptop on a low table looks up, a
@@ -56,9 +61,9 @@ public struct CameraRig: Sendable, Equatable {
         let (w, h) = rng.pick(sizes)
         let fov = degrees(rng.uniform(60, 78))
         let yaw: Double
-        if rng.chance(0.45) {
+        if rng.chance(facingShare) {
             yaw = rng.uniform(-20, 20)
-        } else if behind > 0, rng.chance(min(1, behind / 0.55)) {
+        } else if behind > 0, rng.chance(min(1, behind / sideViewShare)) {
             let away = rng.uniform(100, 180)
             yaw = rng.chance(0.5) ? away : -away
         } else {

@@ -88,9 +88,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }
         guard (1...9000).contains(firstSubject) else { throw SynthError("\(file): first subject must be 1…9000") }
         guard rounds >= 0 else { throw SynthError("\(file): rounds must be 0 or more") }
-        if let behind = camerasBehind, !(0...0.55).contains(behind) {
-            // The share is taken from the side views, 55 % of the cameras (`CameraRig.random`).
-            throw SynthError("\(file): cameras_behind must be between 0 and 0.55 (got \(behind))")
+        if let behind = camerasBehind, !(0...CameraRig.sideViewShare).contains(behind) {
+            // The share is taken from the side views' (`CameraRig.random`).
+            throw SynthError("\(file): cameras_behind must be between 0 and \(CameraRig.sideViewShare) (got \(behind))")
         }
         guard rounds == 0 || (roundSeconds >= 10 && roundSeconds <= 600) else {
             throw SynthError("\(file): round seconds must be between 10 and 600")
