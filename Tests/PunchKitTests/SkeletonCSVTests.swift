@@ -138,3 +138,71 @@ import TestSupport
         #expect(try EventCSV.read(url) == events)
     }
 }
+
+/// Files of other pose tools: read by the names of their joints, whatever their spelling and order.
+@Suite struct OtherToolsFilesTests {
+    /// The test figure as OpenPose writes it (BODY_25 in its own order and spelling, 2D pixels, no first
+    /// line): its canonical skeleton is the COCO file's, joint for joint.
+    @Test func anOpenPoseFileIsTheSameSkeletonAsACocoFile() throws {
+        let coco = standingFigure(times: [0, 1.0 / 30, 2.0 / 30], world: false).flattenedToPicture()
+        let openPoseNames = ["Nose", "Neck", "RShoulder", "RElbow", "RWrist", "LShoulder", "LElbow", "LWrist", "MidHip",
+                             "RHip", "RKnee", "RAnkle", "LHip", "LKnee", "LAnkle", "REye", "LEye", "REar", "LEar",
+                             "LBigToe", "LSmallToe", "LHeel", "RBigToe", "RSmallToe", "RHeel"]
+        var text = "t," + openPoseNames.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",") + "\n"
+        for f in 0..<coco.frameCount {
+            text += "\(coco.times[f])"
+            for name in openPoseNames {
+                if let j = JointLayout.coco17.index(ofStandard: JointName.standard(name)) {
+                    let p = coco.position(frame: f, joint: j)
+                    text += ",\(p.x),\(p.y),\(coco.confidence(frame: f, joint: j))"
+                } else {
+                    text += ",0,0,0"  // the neck, mid-hip and feet: not in COCO, not read
+                }
+            }
+            text += "\n"
+        }
+        let read = try SkeletonCSV.parse(text, file: "openpose.csv")
+        #expect(read.layout == .openpose25 && !read.hasDepth)
+        let canonical = try read.canonical()
+        #expect(canonical.positions == coco.positions && canonical.confidences == coco.confidences)
+    }
+
+    /// A tool that gives the upper body only, spelled its own way and under a layout name nobody knows:
+    /// read with the legs, eyes and ears missing.
+    @Test func anUnknownLayoutWithTheRequiredJointsIsRead() throws {
+        let names = ["nose", "leftShoulder", "rightShoulder", "leftElbow", "rightElbow", "leftWrist", "rightWrist", "leftHip", "rightHip"]
+        let text = "# layout=posenet-upper units=px source=x\nt," + names.map { "\($0)_x,\($0)_y,\($0)_score" }.joined(separator: ",")
+            + "\n0," + Array(repeating: "10,20,0.9", count: names.count).joined(separator: ",") + "\n"
+        let s = try SkeletonCSV.parse(text, file: "upper.csv")
+        #expect(s.layout.name == "posenet-upper" && s.layout.joints.contains("left_wrist"))
+        let c = try s.canonical()
+        #expect(c.confidence(frame: 0, joint: Joint.leftWrist.rawValue) == 0.9)
+        #expect(c.confidence(frame: 0, joint: Joint.leftKnee.rawValue) == 0)
+        #expect(c.position(frame: 0, joint: Joint.rightHip.rawValue) == Vec3(10, 20, 0))
+    }
+
+    @Test func aFileWithoutWristsOrWithAJointTwiceIsRefusedSayingWhy() throws {
+        let names = ["left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_hip", "right_hip"]
+        let noWrists = "t," + names.map { "\($0)_x,\($0)_y" }.joined(separator: ",") + "\n0," + Array(repeating: "1", count: 12).joined(separator: ",") + "\n"
+        let e = try #require(throws: DataFileError.self) { try SkeletonCSV.parse(noWrists, file: "arms.csv") }
+        #expect(e.line == 1 && e.description.contains("arms.csv") && e.description.contains("left_wrist, right_wrist"))
+
+        let twice = "t,LWrist_x,LWrist_y,left_wrist_x,left_wrist_y\n0,1,2,3,4\n"
+        let e2 = try #require(throws: DataFileError.self) { try SkeletonCSV.parse(twice, file: "twice.csv") }
+        #expect(e2.description.contains("'LWrist' and 'left_wrist' name the same joint"))
+
+        let declared = "# layout=coco17 units=px source=x\nt,left_wirst_x,left_wirst_y\n0,1,2\n"
+        let e3 = try #require(throws: DataFileError.self) { try SkeletonCSV.parse(declared, file: "typo.csv") }
+        #expect(e3.line == 2 && e3.description.contains("unknown joints: left_wirst"))
+    }
+
+    /// A declared layout whose header leaves out joints (a webcam tool without legs): they are missing.
+    @Test func aDeclaredLayoutMayLeaveJointsOut() throws {
+        let names = JointLayout.coco17.joints.filter { !$0.contains("knee") && !$0.contains("ankle") }
+        let text = "# layout=coco17 units=norm source=x\nt," + names.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")
+            + "\n0," + Array(repeating: "0.5,0.5,,1", count: names.count).joined(separator: ",") + "\n"
+        let s = try SkeletonCSV.parse(text, file: "nolegs.csv")
+        #expect(s.layout == .coco17 && !s.hasDepth)
+        #expect(s.confidence(frame: 0, joint: Joint.leftAnkle.rawValue) == 0 && s.confidence(frame: 0, joint: Joint.leftWrist.rawValue) == 1)
+    }
+}

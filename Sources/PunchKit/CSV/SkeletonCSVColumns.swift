@@ -17,7 +17,7 @@ struct SkeletonCSVColumns {
             case "x": self = .x
             case "y": self = .y
             case "z": self = .z
-            case "c": self = .c
+            case "c", "conf", "confidence", "score", "visibility": self = .c  // as tools name it
             case "wx": self = .wx
             case "wy": self = .wy
             case "wz": self = .wz
@@ -63,7 +63,7 @@ struct SkeletonCSVColumns {
             throw fail(1, "world=m is declared but there are no _wx/_wy/_wz columns")
         }
         let layout = self.layout
-        joints = parsed.map { JointColumn(joint: layout.index(of: $0.joint)!, component: $0.component) }
+        joints = parsed.map { JointColumn(joint: layout.index(ofStandard: JointName.standard($0.joint))!, component: $0.component) }
     }
 
     /// The joint names in file order and each column's joint and component.
@@ -78,6 +78,9 @@ struct SkeletonCSVColumns {
                 throw fail("column '\(name)' is not <joint>_x, _y, _z, _c, _wx, _wy or _wz")
             }
             let joint = String(name[..<us])
+            if parsed.contains(where: { $0.joint == joint && $0.component == component }) {
+                throw fail("column '\(name)' gives '\(joint)' a \(component) that another column gives too")
+            }
             if !order.contains(joint) { order.append(joint) }
             parsed.append((joint, component))
         }
@@ -85,26 +88,41 @@ struct SkeletonCSVColumns {
         return (order, parsed)
     }
 
-    /// The layout: the one declared in the first line (whose joints the header must name exactly), or
-    /// the known layout the joint names match.
+    /// The layout: the one the first line declares, when it is a known one (the header may leave some of
+    /// its joints out, which are then missing in every frame, but may not name others); else the known
+    /// layout whose joints the header names; else the header's own joints, when they include the
+    /// required ones (`LayoutMapping.requiredJoints`): a file is read by the names of its joints, in any
+    /// tool's spelling (`JointName`).
     private static func layout(of jointOrder: [String], declared: String?, headerLine: Int,
                                fail: (Int, String) -> DataFileError) throws -> JointLayout {
-        guard let declared else {
-            guard let l = JointLayout.matching(jointNames: Set(jointOrder)) else {
-                throw fail(headerLine, "the header's \(jointOrder.count) joints match no known layout "
-                           + "(\(JointLayout.known.map(\.name).joined(separator: ", "))); add a first line `# layout=… units=…`")
+        let standard = jointOrder.map(JointName.standard)
+        var columnOf: [String: String] = [:]
+        for (name, spelling) in zip(jointOrder, standard) {
+            if let other = columnOf[spelling] {
+                throw fail(headerLine, "'\(other)' and '\(name)' name the same joint (\(spelling)); keep one of them")
             }
-            return l
+            columnOf[spelling] = name
         }
-        guard let l = JointLayout.named(declared) else { throw fail(1, SkeletonError.unknownLayout(declared).description) }
-        guard Set(jointOrder) == Set(l.joints) else {
-            let missing = l.joints.filter { !jointOrder.contains($0) }
-            let foreign = jointOrder.filter { !l.joints.contains($0) }
-            throw fail(headerLine, "header does not match layout=\(declared)"
-                       + (missing.isEmpty ? "" : "; missing joints: \(missing.joined(separator: ", "))")
-                       + (foreign.isEmpty ? "" : "; unknown joints: \(foreign.joined(separator: ", "))"))
+        let given = JointLayout(name: declared ?? "custom", joints: standard)
+        let missing = LayoutMapping.missingRequiredJoints(of: given)
+        if let declared, let known = JointLayout.named(declared) {
+            let foreign = zip(jointOrder, standard).filter { known.index(ofStandard: $0.1) == nil }.map(\.0)
+            guard foreign.isEmpty else {
+                throw fail(headerLine, "header does not match layout=\(declared); unknown joints: \(foreign.joined(separator: ", "))")
+            }
+            guard missing.isEmpty else {
+                throw fail(headerLine, "header of layout=\(declared) lacks \(missing.joined(separator: ", ")); "
+                           + "a skeleton needs both shoulders, elbows, wrists and hips")
+            }
+            return known
         }
-        return l
+        if let known = JointLayout.matching(jointNames: Set(jointOrder)) { return known }
+        guard missing.isEmpty else {
+            throw fail(headerLine, "the header's \(jointOrder.count) joints match no known layout "
+                       + "(\(JointLayout.known.map(\.name).joined(separator: ", "))) and lack \(missing.joined(separator: ", ")); "
+                       + "name the joints as a pose tool does (left_wrist, LWrist, wrist_left …) or add a first line `# layout=… units=…`")
+        }
+        return given
     }
 
     /// The components every joint carries; a joint with other columns than the first is refused.

@@ -8,10 +8,13 @@ public struct JointLayout: Equatable, Hashable, Sendable {
     /// For every joint, the index of its left/right partner (itself for central joints). Stored:
     /// mirroring runs per window on the live path.
     public let mirrorIndex: [Int]
+    /// Every joint's name in the standard spelling (`JointName`): `shoulder_left` is `left_shoulder`.
+    public let standardNames: [String]
 
     public init(name: String, joints: [String]) {
         self.name = name
         self.joints = joints
+        standardNames = joints.map(JointName.standard)
         mirrorIndex = joints.map { name in
             let partner = Self.mirroredName(name)
             return joints.firstIndex(of: partner) ?? joints.firstIndex(of: name)!
@@ -21,6 +24,9 @@ public struct JointLayout: Equatable, Hashable, Sendable {
     public var count: Int { joints.count }
 
     public func index(of joint: String) -> Int? { joints.firstIndex(of: joint) }
+
+    /// The joint whose name, in the standard spelling, is `standardName`.
+    public func index(ofStandard standardName: String) -> Int? { standardNames.firstIndex(of: standardName) }
 
     static func mirroredName(_ name: String) -> String {
         let words = name.split(separator: "_", omittingEmptySubsequences: false).map { word -> Substring in
@@ -72,13 +78,16 @@ extension JointLayout {
         "hip_right", "knee_right", "ankle_right", "foot_right",
     ])
 
+    /// Every layout a file may name in its first line (`PoseToolLayouts.swift` holds the others).
     public static let known: [JointLayout] = [coco17, blazepose33, smpl22, kinect20]
+        + [openpose25, openpose18, halpe26, mpii16, h36m17, smpl24, kinect25]
 
     public static func named(_ name: String) -> JointLayout? { known.first { $0.name == name } }
 
-    /// The known layout whose joints are exactly `names` (in any order), if any.
+    /// The known layout whose joints are exactly `names` (in any order and any spelling), if any.
     public static func matching(jointNames names: Set<String>) -> JointLayout? {
-        known.first { Set($0.joints) == names }
+        let standard = Set(names.map(JointName.standard))
+        return known.first { Set($0.standardNames) == standard }
     }
 }
 

@@ -1,8 +1,10 @@
 /// How the joints of one layout become the canonical (COCO-17) joints.
 ///
-/// A canonical joint either copies one source joint or is missing (confidence 0). Approximations are
-/// documented per layout: SMPL and Kinect have a head centre but no nose, eyes or ears; the head centre
-/// stands in for the nose (a few centimetres behind it), which the classifier never reads.
+/// A canonical joint copies the source joint of the same name (in the standard spelling, `JointName`)
+/// or is missing (confidence 0). Where a layout lacks the joint, a stand-in a few centimetres away is
+/// taken, the first of `standIns` that the layout has: the head centre (SMPL, Kinect) or the top of
+/// the head (MPII) for the nose, which the classifier never reads; the hand (Kinect's hand, SMPL's
+/// left_hand) for a wrist; the foot joint for an ankle (Human3.6M calls its ankle the foot).
 public struct LayoutMapping: Sendable {
     public let source: JointLayout
     /// For each canonical joint, the index of its source joint, or nil when the source lacks it.
@@ -14,36 +16,43 @@ public struct LayoutMapping: Sendable {
         self.sourceIndex = sourceIndex
     }
 
-    /// The mapping from `layout` to canonical, for every known layout.
+    /// Joints a layout must have to be read: what the torso, the stance and the punches are seen by.
+    public static let requiredJoints: [Joint] = [
+        .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist, .leftHip, .rightHip,
+    ]
+
+    /// Names tried, in order, for a canonical joint the layout does not name.
+    static let standIns: [Joint: [String]] = [
+        .nose: ["head", "head_top"],
+        .leftWrist: ["left_hand"], .rightWrist: ["right_hand"],
+        .leftAnkle: ["left_foot"], .rightAnkle: ["right_foot"],
+    ]
+
+    /// The mapping from `layout` to canonical by the names of its joints, or nil when the layout lacks
+    /// one of `requiredJoints`.
     public static func toCanonical(from layout: JointLayout) -> LayoutMapping? {
-        let names: [String?]
-        switch layout.name {
-        case JointLayout.coco17.name:
-            names = JointLayout.coco17.joints
-        case JointLayout.blazepose33.name:
-            names = JointLayout.coco17.joints  // BlazePose uses the COCO names for these 17
-        case JointLayout.smpl22.name:
-            names = ["head", nil, nil, nil, nil,
-                     "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
-                     "left_hip", "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle"]
-        case JointLayout.kinect20.name:
-            names = ["head", nil, nil, nil, nil,
-                     "shoulder_left", "shoulder_right", "elbow_left", "elbow_right", "wrist_left", "wrist_right",
-                     "hip_left", "hip_right", "knee_left", "knee_right", "ankle_left", "ankle_right"]
-        default:
-            return nil
+        let indices = Joint.allCases.map { joint -> Int? in
+            ([joint.name] + (standIns[joint] ?? [])).lazy.compactMap(layout.index(ofStandard:)).first
         }
-        return LayoutMapping(source: layout, sourceIndex: names.map { $0.flatMap(layout.index(of:)) })
+        guard requiredJoints.allSatisfy({ indices[$0.rawValue] != nil }) else { return nil }
+        return LayoutMapping(source: layout, sourceIndex: indices)
+    }
+
+    /// The required joints `layout` lacks, in the standard spelling.
+    public static func missingRequiredJoints(of layout: JointLayout) -> [String] {
+        requiredJoints.filter { joint in
+            ([joint.name] + (standIns[joint] ?? [])).allSatisfy { layout.index(ofStandard: $0) == nil }
+        }.map(\.name)
     }
 }
 
 extension SkeletonSequence {
     /// This sequence in the canonical layout (a copy; world coordinates are carried along).
-    /// Throws for a layout without a known mapping.
+    /// Throws for a layout without the required joints.
     public func canonical() throws -> SkeletonSequence {
         if layout == .canonical { return self }
         guard let mapping = LayoutMapping.toCanonical(from: layout) else {
-            throw SkeletonError.unknownLayout(layout.name)
+            throw SkeletonError.unreadableLayout(layout.name, missing: LayoutMapping.missingRequiredJoints(of: layout))
         }
         let n = JointLayout.canonical.count
         var out = SkeletonSequence(layout: .canonical, units: units, source: source, subject: subject,

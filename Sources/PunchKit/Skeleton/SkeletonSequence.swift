@@ -156,13 +156,15 @@ public struct SkeletonSequence: Sendable, Equatable {
 
 /// Problems with skeleton data that are not tied to a line of a file.
 public enum SkeletonError: Error, CustomStringConvertible, Equatable {
-    case unknownLayout(String)
+    /// The layout lacks joints every skeleton needs (`LayoutMapping.requiredJoints`).
+    case unreadableLayout(String, missing: [String])
     case tooShort(String, frames: Int)
 
     public var description: String {
         switch self {
-        case .unknownLayout(let name):
-            return "unknown joint layout '\(name)'; known layouts: \(JointLayout.known.map(\.name).joined(separator: ", "))"
+        case .unreadableLayout(let name, let missing):
+            return "joint layout '\(name)' has no \(missing.joined(separator: ", ")); a skeleton needs both shoulders, "
+                + "elbows, wrists and hips"
         case .tooShort(let what, let frames):
             return "\(what): only \(frames) frame(s); need at least 2 to resample"
         }
