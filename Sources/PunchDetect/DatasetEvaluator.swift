@@ -32,9 +32,15 @@ public struct DatasetEvaluation: Sendable {
     }
 
     /// A clip that could not be classified (fewer than 2 frames): named, counted, left out of the scores.
+    /// A recording that was not scored: unreadable, or too short to classify.
     public struct ClipFailure: Sendable, Equatable {
         public var name: String
         public var message: String
+
+        public init(name: String, message: String) {
+            self.name = name
+            self.message = message
+        }
     }
 
     /// Scored on families: truth and prediction mapped through `merge` (see `LabelMerge`).

@@ -4,10 +4,13 @@ import PunchKit
 /// Loads the datasets named by --data, printing their summary to stderr.
 enum DatasetLoading {
     /// `index`: the index file to read in each folder instead of `index.csv` (`evaluate --index`).
-    static func load(_ paths: [String], index: String? = nil, quiet: Bool = false) throws -> [Dataset] {
+    /// `keepingGoing`: files that cannot be read are listed in the dataset's `unreadable` (scoring commands)
+    /// instead of stopping the command (training, which must not learn from part of what it was given).
+    static func load(_ paths: [String], index: String? = nil, quiet: Bool = false, keepingGoing: Bool = false) throws -> [Dataset] {
         guard !paths.isEmpty else { throw CLIError("no --data given; pass --data DIR (DIR/<label>/<clip>.csv)") }
         return try paths.map { path in
-            let d = try Dataset.load(URL(fileURLWithPath: path), index: index, videoReader: VideoSkeletons.reader)
+            let d = try Dataset.load(URL(fileURLWithPath: path), index: index, videoReader: VideoSkeletons.reader,
+                                     keepingGoing: keepingGoing)
             if !quiet { Log.info("\(path):\n" + DatasetSummary(d).text()) }
             return d
         }

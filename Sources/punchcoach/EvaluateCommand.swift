@@ -15,7 +15,8 @@ struct EvaluateCommand: AsyncParsableCommand {
             are scored as events (with false punch events per minute). Reads DIR/<label>/<clip>.csv, DIR/index.csv \
             (e.g. CoachMe: SMPL-22, y down) or videos. A clip shorter than the 2-s window is held still at both \
             ends (its first and last frame repeated) so that its end is labelled too; a clip of fewer than 2 \
-            frames is reported as an error line and left out of the scores.
+            frames, and a file that cannot be read, is reported as an error line (naming the file and line) and \
+            left out of the scores.
             """)
 
     @OptionGroup var modelOption: ModelOption
@@ -50,7 +51,8 @@ struct EvaluateCommand: AsyncParsableCommand {
         let families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try modelOption.load()
-        var dataset = try DatasetLoading.load([data], index: index, quiet: false)[0]
+        var dataset = try DatasetLoading.load([data], index: index, quiet: false, keepingGoing: true)[0]
+        for f in dataset.unreadable { Log.info("error: \(f.error) (left out of the scores)") }
         if let subjects {
             do { dataset.clips = try SubjectSelection(parsing: subjects).apply(to: dataset.clips, keeping: true) } catch {
                 throw CLIError("--subjects: \(data): \(error)")
@@ -73,10 +75,11 @@ struct EvaluateCommand: AsyncParsableCommand {
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
         Log.info("evaluating \(dataset.clips.count) recordings…")
-        let evaluation = DatasetEvaluator.evaluate(classifier, clips: dataset.clips, configuration: cfg, merge: families)
+        var evaluation = DatasetEvaluator.evaluate(classifier, clips: dataset.clips, configuration: cfg, merge: families)
         for f in evaluation.failures {
             Log.info("error: \(dataset.root.appendingPathComponent(f.name).path): \(f.message)")
         }
+        evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         if let report {
             let url = URL(fileURLWithPath: report)

@@ -13,11 +13,17 @@ import Foundation
 ///
 /// Subjects come from the index, the file's `subject=` header, or a file-name prefix (`s3_…`).
 /// Files that are none of these are listed in `ignored`, never dropped silently.
+///
+/// A file that cannot be read stops the load, unless the caller only scores the data (`evaluate`):
+/// then it is listed in `unreadable` with its error, and the other files are read.
 public struct Dataset: Sendable {
     public var root: URL
     public var clips: [LabelledClip]
     /// Files in label folders that are neither skeleton CSVs nor videos.
     public var ignored: [String]
+    /// Files left out because they could not be read (with `load(…, keepingGoing: true)`): the clip's
+    /// name in the dataset and the error naming its file and line.
+    public var unreadable: [(name: String, error: DataFileError)] = []
 
     public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "avi", "mkv"]
 
@@ -42,8 +48,10 @@ public struct Dataset: Sendable {
     public var subjects: [String] { Set(clips.compactMap(\.subject)).sorted() }
 
     /// `index`: the index file to read instead of `index.csv` (a name in `root`, or an absolute path);
-    /// it must exist.
-    public static func load(_ root: URL, index indexName: String? = nil, videoReader: VideoReader? = nil) throws -> Dataset {
+    /// it must exist. `keepingGoing`: a file that cannot be read is listed in `unreadable` instead of
+    /// stopping the load (the folder, its index and its annotations must still be readable).
+    public static func load(_ root: URL, index indexName: String? = nil, videoReader: VideoReader? = nil,
+                            keepingGoing: Bool = false) throws -> Dataset {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: root.path, isDirectory: &isDir) else {
@@ -59,14 +67,15 @@ public struct Dataset: Sendable {
             throw DataFileError(file: index.path, "no such index file; check the name given to --index (a file of the dataset folder)")
         }
         if fm.fileExists(atPath: index.path) {
-            dataset = try loadIndexed(root, index: index)
+            dataset = try loadIndexed(root, index: index, keepingGoing: keepingGoing)
         } else {
-            dataset = try loadFolders(root, videoReader: videoReader)
+            dataset = try loadFolders(root, videoReader: videoReader, keepingGoing: keepingGoing)
         }
         let annotations = root.appendingPathComponent("annotations.csv")
         if fm.fileExists(atPath: annotations.path) {
             try dataset.apply(Annotation.read(annotations), from: annotations.path)
         }
+        if let first = dataset.unreadable.first, dataset.clips.isEmpty { throw first.error }
         guard !dataset.clips.isEmpty else {
             throw DataFileError(file: root.path, "no clips found; expected DIR/<label>/<clip>.csv, DIR/index.csv or videos")
         }
@@ -74,7 +83,7 @@ public struct Dataset: Sendable {
         return dataset
     }
 
-    private static func loadIndexed(_ root: URL, index: URL) throws -> Dataset {
+    private static func loadIndexed(_ root: URL, index: URL, keepingGoing: Bool) throws -> Dataset {
         let table = try CSVTable.read(index)
         let c = try table.column("clip"), l = try table.column("label")
         let s = table.optionalColumn("subject")
@@ -84,16 +93,18 @@ public struct Dataset: Sendable {
             let subject = s.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : ($0.allSatisfy(\.isNumber) ? "s\($0)" : $0) }
             return (name, row.cells[l].trimmingCharacters(in: .whitespaces), subject, root.appendingPathComponent(name))
         }
-        let clips = try parallelMap(jobs) { job -> LabelledClip in
-            let raw = try SkeletonCSV.read(job.url)
-            let subject = job.subject ?? raw.subject ?? SubjectName.fromFileName(job.name)
-            return LabelledClip(name: job.name, label: job.label, subject: subject, sourceLayout: raw.layout.name,
-                                sequence: try raw.canonical(file: job.url.path))
+        let outcomes = try parallelMap(jobs) { job in
+            try reading(job.name, job.url, keepingGoing: keepingGoing) {
+                let raw = try SkeletonCSV.read(job.url)
+                let subject = job.subject ?? raw.subject ?? SubjectName.fromFileName(job.name)
+                return LabelledClip(name: job.name, label: job.label, subject: subject, sourceLayout: raw.layout.name,
+                                    sequence: try raw.canonical(file: job.url.path))
+            }
         }
-        return Dataset(root: root, clips: clips)
+        return Dataset(root: root, outcomes: outcomes)
     }
 
-    private static func loadFolders(_ root: URL, videoReader: VideoReader?) throws -> Dataset {
+    private static func loadFolders(_ root: URL, videoReader: VideoReader?, keepingGoing: Bool) throws -> Dataset {
         let fm = FileManager.default
         var jobs: [(name: String, label: String?, url: URL, truth: URL?)] = []
         var ignored: [String] = []
@@ -124,7 +135,7 @@ public struct Dataset: Sendable {
                 }
             }
         }
-        let clips = try parallelMap(jobs) { job -> LabelledClip in
+        let outcomes = try parallelMap(jobs) { job in try reading(job.name, job.url, keepingGoing: keepingGoing) {
             let raw: SkeletonSequence
             if videoExtensions.contains(job.url.pathExtension.lowercased()) {
                 guard let videoReader else {
@@ -141,15 +152,35 @@ public struct Dataset: Sendable {
                                 subject: raw.subject ?? SubjectName.fromFileName(job.url.lastPathComponent),
                                 sourceLayout: raw.layout.name, sequence: try raw.canonical(file: job.url.path),
                                 segments: segments)
+        } }
+        return Dataset(root: root, outcomes: outcomes, ignored: ignored)
+    }
+
+    /// One file read by `read`: its clip, or (when `keepingGoing`) the error that names the file.
+    private static func reading(_ name: String, _ url: URL, keepingGoing: Bool,
+                                _ read: () throws -> LabelledClip) throws -> Result<LabelledClip, UnreadableFile> {
+        do { return .success(try read()) } catch {
+            guard keepingGoing else { throw error }
+            let e = error as? DataFileError ?? DataFileError(file: url.path, "\(error)")
+            return .failure(UnreadableFile(name: name, error: e))
         }
-        return Dataset(root: root, clips: clips, ignored: ignored)
+    }
+
+    private struct UnreadableFile: Error { var name: String; var error: DataFileError }
+
+    private init(root: URL, outcomes: [Result<LabelledClip, UnreadableFile>], ignored: [String] = []) {
+        self.init(root: root, clips: outcomes.compactMap { try? $0.get() }, ignored: ignored)
+        unreadable = outcomes.compactMap {
+            if case .failure(let f) = $0 { return (f.name, f.error) } else { return nil }
+        }
     }
 
     /// Adds the segments of `annotations.csv` to the clips they name; a name matching no clip is an error.
     private mutating func apply(_ annotations: [Annotation], from file: String) throws {
         var byName: [String: Int] = [:]
         for (i, c) in clips.enumerated() { byName[c.name] = i }
-        for a in annotations {
+        let unreadableNames = Set(unreadable.map(\.name))
+        for a in annotations where !unreadableNames.contains(a.file) {
             guard let i = byName[a.file] else {
                 throw DataFileError(file: file, "names '\(a.file)', which is not a clip of the dataset")
             }
