@@ -196,6 +196,14 @@ import TestSupport
         #expect(e3.line == 2 && e3.description.contains("unknown joints: left_wirst"))
     }
 
+    /// Excel and Python's `utf-8-sig` start a file with a byte-order mark: the file reads as without it.
+    @Test func aByteOrderMarkIsNotPartOfTheFirstLine() throws {
+        let text = SkeletonCSV.text(of: standingFigure(times: [0, 0.1]))
+        let plain = try SkeletonCSV.parse(Data(text.utf8), file: "plain.csv")
+        let marked = try SkeletonCSV.parse(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), file: "bom.csv")
+        #expect(marked == plain)
+    }
+
     /// A declared layout whose header leaves out joints (a webcam tool without legs): they are missing.
     @Test func aDeclaredLayoutMayLeaveJointsOut() throws {
         let names = JointLayout.coco17.joints.filter { !$0.contains("knee") && !$0.contains("ankle") }

@@ -29,7 +29,9 @@ public enum SkeletonCSV {
     }
 
     public static func parse(_ data: Data, file: String) throws -> SkeletonSequence {
-        var bytes = [UInt8](data)
+        // A UTF-8 byte-order mark (Excel, Python's utf-8-sig) is not part of the first line.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var bytes = data.starts(with: bom) ? [UInt8](data.dropFirst(3)) : [UInt8](data)
         bytes.append(0)  // strtod stops at the terminator
         return try bytes.withUnsafeBufferPointer { try Parser(bytes: $0, file: file).run() }
     }
