@@ -135,3 +135,39 @@ import PunchKit
         #expect(throws: SynthError.self) { try behind.validate() }
     }
 }
+
+/// Back fists and elbow strikes among the idle motions (`"arm_strikes"`, an experiment): absent or 0, none
+/// (and the same draws as before the field: `synth` output compared with `diff -r` against the earlier
+/// build, docs/real-people.md); given, both kinds come.
+@Suite struct ArmStrikesTests {
+    private func motions(_ strikes: Double, seed: UInt64) -> [IdleGesture.Kind] {
+        let subject = SubjectPool.make(seed: 3, ids: 1...1)[0]
+        var ch = Choreography(subject: subject, ambient: .still)
+        var rng = SeededRandom(seed: seed)
+        var planner = IdlePlanner(subject: subject, armStrikes: strikes)
+        planner.fill(&ch, from: 0, to: 120, rng: &rng)
+        return ch.motions.compactMap { ($0 as? IdleGesture)?.kind }
+    }
+
+    @Test func strikesComeOnlyWhenAsked() {
+        for seed: UInt64 in [1, 2, 3] {
+            let before = motions(0, seed: seed)
+            #expect(!before.contains(.backFist) && !before.contains(.elbowStrike))
+            let asked = (1...4).flatMap { motions(4, seed: seed * 10 + UInt64($0)) }
+            #expect(asked.contains(.backFist) && asked.contains(.elbowStrike), "\(asked)")
+        }
+    }
+
+    @Test func theStrikesSpecIsTheShippedOneWithTheFieldAndItsRangeIsChecked() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        var strikes = try SynthSpec.read(folder.appendingPathComponent("synth-v4-strikes.json"))
+        #expect(strikes.armStrikes == 1 && DatasetWriter(spec: strikes).options.armStrikes == 1)
+        #expect(shipped.armStrikes == nil && DatasetWriter(spec: shipped).options.armStrikes == 0)
+        strikes.armStrikes = nil
+        strikes.note = shipped.note
+        #expect(strikes == shipped)
+        strikes.armStrikes = 9
+        #expect(throws: SynthError.self) { try strikes.validate() }
+    }
+}

@@ -83,7 +83,7 @@ public struct ClipGenerator: Sendable {
                 ch.add(PostureChange(start: duration - d - 0.1, end: duration - 0.1, from: 0, to: -1))
                 idleTo = duration - d
             }
-            var idle = IdlePlanner(subject: subject)
+            var idle = IdlePlanner(subject: subject, armStrikes: options.armStrikes)
             idle.fill(&ch, from: idleFrom, to: idleTo, rng: &motionRng)
             actionEnd = duration
         case let kind?:

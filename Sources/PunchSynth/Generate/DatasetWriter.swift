@@ -15,6 +15,7 @@ public struct DatasetWriter: Sendable {
         var options = options
         if spec.imageWander == true { options.imageWander = true }
         if let behind = spec.camerasBehind { options.camerasBehind = behind }
+        if let strikes = spec.armStrikes { options.armStrikes = strikes }
         self.options = options
     }
 

@@ -13,6 +13,8 @@ public struct SynthOptions: Sendable, Equatable {
     public var imageWander: Bool
     /// The share of random cameras behind the boxer (`SynthSpec.camerasBehind`, `CameraRig.random`).
     public var camerasBehind: Double
+    /// How often the idle stretches hold arm strikes, against kicks (`SynthSpec.armStrikes`, `IdlePlanner`).
+    public var armStrikes: Double = 0
 
     public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil, imageWander: Bool = false,
                 camerasBehind: Double = 0) {

@@ -48,7 +48,7 @@ public struct RoundGenerator: Sendable {
         var busy: [ClosedRange<Double>] = []
         var punches: [any PunchMotion] = []
         var idles: [(Double, Double)] = []
-        var idlePlanner = IdlePlanner(subject: subject)
+        var idlePlanner = IdlePlanner(subject: subject, armStrikes: options.armStrikes)
 
         func throwPunch(_ kind: PunchKind, _ hand: PunchHand, at t: Double) -> Double {
             let p = PunchFactory.make(kind, hand: hand, subject: subject, start: t, rng: &motionRng)

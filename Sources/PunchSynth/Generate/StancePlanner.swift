@@ -93,8 +93,14 @@ struct IdlePlanner {
     var subject: SubjectProfile
     /// Where the walks so far have taken the body, from where the first stretch began.
     var travel = Vec3.zero
+    /// How often back fists and elbow strikes come, against kicks (`SynthOptions.armStrikes`: 1 as often);
+    /// 0 draws exactly the motions of before.
+    var armStrikes: Double
 
-    init(subject: SubjectProfile) { self.subject = subject }
+    init(subject: SubjectProfile, armStrikes: Double = 0) {
+        self.subject = subject
+        self.armStrikes = armStrikes
+    }
 
     /// Adds idle motions between `t0` and `t1`. With `returnHome` the stretch ends with a walk back to
     /// where the walks began (the guard comes up at `t1`, the boxer back in his place).
@@ -105,7 +111,8 @@ struct IdlePlanner {
         var t = t0 + rng.uniform(0, 0.3)
         while t < end1 - 0.6 {
             let remaining = end1 - t
-            let kind = rng.weighted([1.3, 2.6, 1.6, 1.2, 1.0, 0.5, 1.0])
+            // Arm strikes (where a spec asks) weigh `armStrikes` × a kick's 0.5; none, the draw is that of before.
+            let kind = rng.weighted([1.3, 2.6, 1.6, 1.2, 1.0, 0.5, 1.0] + (armStrikes > 0 ? [0.5 * armStrikes] : []))
             var duration: Double
             switch kind {
             case 0: duration = rng.uniform(1.2, 3.0)  // walk
@@ -113,7 +120,7 @@ struct IdlePlanner {
             case 2: duration = rng.uniform(0.9, 2.2)  // touch face, hair, brow
             case 3: duration = rng.uniform(1.5, 3.5)  // rest
             case 4: duration = rng.uniform(1.0, 2.5)  // look around, neck roll
-            case 6: duration = rng.uniform(0.7, 1.3)  // a kick
+            case 6, 7: duration = rng.uniform(0.7, 1.3)  // a kick, an arm strike
             default: duration = rng.uniform(0.4, 1.2)  // stand still
             }
             duration = min(duration, remaining)
@@ -139,6 +146,7 @@ struct IdlePlanner {
             case 3: gesture(rng.pick([.handsOnHips, .handsOnHips, .handsOnKnees, .armsCrossed]), rate: 0.5)
             case 4: gesture(rng.pick([.lookAround, .neckRoll]), rate: rng.uniform(0.3, 0.7))
             case 6: gesture(rng.pick([.frontKick, .sideKick]), rate: 1)
+            case 7: gesture(rng.pick([.backFist, .elbowStrike]), rate: 1)
             default: break
             }
             t = end + rng.uniform(0.1, 0.7)

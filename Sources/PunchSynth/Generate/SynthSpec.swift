@@ -25,6 +25,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     /// `"cameras_behind": 0.15` films that share of the clips from behind the boxer (`CameraRig.random`), an
     /// experiment of docs/real-people.md; absent, no camera is further round than 100° of yaw.
     public var camerasBehind: Double?
+    /// `"arm_strikes": 1` draws back fists and elbow strikes among the idle motions as often as kicks
+    /// (`IdlePlanner`), an experiment of docs/real-people.md; absent, there are none.
+    public var armStrikes: Double?
 
     public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
                 roundSeconds: Double = 60, labels: [String] = PunchLabel.allCases.map(\.rawValue), note: String? = nil) {
@@ -46,6 +49,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         case firstSubject = "first_subject"
         case imageWander = "image_wander"
         case camerasBehind = "cameras_behind"
+        case armStrikes = "arm_strikes"
     }
 
     public init(from decoder: Decoder) throws {
@@ -61,6 +65,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         note = try c.decodeIfPresent(String.self, forKey: .note)
         imageWander = try c.decodeIfPresent(Bool.self, forKey: .imageWander)
         camerasBehind = try c.decodeIfPresent(Double.self, forKey: .camerasBehind)
+        armStrikes = try c.decodeIfPresent(Double.self, forKey: .armStrikes)
     }
 
     public static func read(_ url: URL) throws -> SynthSpec {
@@ -91,6 +96,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         if let behind = camerasBehind, !(0...CameraRig.sideViewShare).contains(behind) {
             // The share is taken from the side views' (`CameraRig.random`).
             throw SynthError("\(file): cameras_behind must be between 0 and \(CameraRig.sideViewShare) (got \(behind))")
+        }
+        if let strikes = armStrikes, !(0...4).contains(strikes) {
+            throw SynthError("\(file): arm_strikes must be between 0 and 4 (got \(strikes))")
         }
         guard rounds == 0 || (roundSeconds >= 10 && roundSeconds <= 600) else {
             throw SynthError("\(file): round seconds must be between 10 and 600")

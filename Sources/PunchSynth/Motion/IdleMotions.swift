@@ -100,6 +100,12 @@ struct IdleGesture: Motion {
         /// Kicks (`hand` names the leg): a martial artist's kick is no punch, though the arms fly up for
         /// balance (PRECOG's front and side kicks are its hard negatives).
         case frontKick, sideKick
+        /// A martial artist's arm strikes, no punch either (PRECOG's back fists and elbow strikes, drawn only
+        /// where a spec asks for them, `SynthSpec.armStrikes`): a back fist chambers the fist at the other
+        /// shoulder, the elbow up in front, and snaps the back of the fist out to the side at head height; an
+        /// elbow strike folds the arm tight, the fist at its own shoulder, and swings the elbow forward and
+        /// across with the trunk's turn.
+        case backFist, elbowStrike
     }
 
     var start: Double
@@ -143,6 +149,11 @@ struct IdleGesture: Motion {
             let out = kind == .frontKick ? Vec3(0, -0.55, 0.75) : Vec3(side * 0.75, -0.6, 0.15)
             if hand == .lead { c.leadFoot += out * k } else { c.rearFoot += out * k }
             if kind == .frontKick { c.lean -= degrees(15) * k } else { c.sideLean += side * degrees(30) * k }
+        case .backFist, .elbowStrike:
+            // The striking shoulder turns forward, as in a punch (`StraightPunch`): a little for the back
+            // fist's snap, most of the swing for the elbow.
+            let turn = kind == .backFist ? degrees(20) : degrees(35)
+            c.torsoYaw -= side * turn * strike(t) * size
         default: break
         }
     }
@@ -233,8 +244,33 @@ struct IdleGesture: Motion {
                 let sh = shoulder(h)
                 set(h, sh - up * 0.25 + fwd * 0.25 + left * (h.sideSign * -0.05), sh - up * 0.25 + left * (h.sideSign * 0.2))
             }
+        case .backFist:
+            let sh = shoulder(hand), out = left * hand.sideSign
+            let chamber = HandGoal(wrist: torso.midShoulder + fwd * 0.15 - out * 0.10 - up * 0.05, elbowHint: sh + fwd * 0.3)
+            let snap = HandGoal(wrist: sh + fwd * (s.arm * 0.45) + out * (s.arm * 0.7 * size) + up * 0.08,
+                                elbowHint: sh + out * 0.25 + fwd * 0.2)
+            let g = HandGoal.lerp(chamber, snap, strike(t))
+            set(hand, g.wrist, g.elbowHint)
+        case .elbowStrike:
+            let sh = shoulder(hand), out = left * hand.sideSign
+            let folded = sh + up * 0.04 + fwd * 0.08 + out * 0.02
+            let wide = HandGoal(wrist: folded, elbowHint: sh + out * 0.35 - up * 0.02)
+            let across = HandGoal(wrist: torso.midShoulder + fwd * 0.25 - out * 0.05 + up * 0.02,
+                                  elbowHint: sh + fwd * (0.35 * size) - out * 0.15)
+            let g = HandGoal.lerp(wide, across, strike(t))
+            set(hand, g.wrist, g.elbowHint)
         case .neckRoll, .lookAround:
             break
         }
+    }
+
+    /// How far an arm strike has gone (0 chambered … 1 landed): it chambers over the first 40 % of the
+    /// gesture, lands by 55 % (0.1–0.2 s: a strike is as fast as a punch) and comes back by 85 %.
+    private func strike(_ t: Double) -> Double {
+        let u = (t - start) / (end - start)
+        if u < 0.4 { return 0 }
+        if u < 0.55 { return minimumJerk((u - 0.4) / 0.15) }
+        if u < 0.85 { return 1 - minimumJerk((u - 0.55) / 0.3) }
+        return 0
     }
 }
