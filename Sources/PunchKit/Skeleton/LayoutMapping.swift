@@ -31,18 +31,19 @@ public struct LayoutMapping: Sendable {
     /// The mapping from `layout` to canonical by the names of its joints, or nil when the layout lacks
     /// one of `requiredJoints`.
     public static func toCanonical(from layout: JointLayout) -> LayoutMapping? {
-        let indices = Joint.allCases.map { joint -> Int? in
-            ([joint.name] + (standIns[joint] ?? [])).lazy.compactMap(layout.index(ofStandard:)).first
-        }
+        let indices = Joint.allCases.map { source(of: $0, in: layout) }
         guard requiredJoints.allSatisfy({ indices[$0.rawValue] != nil }) else { return nil }
         return LayoutMapping(source: layout, sourceIndex: indices)
     }
 
     /// The required joints `layout` lacks, in the standard spelling.
     public static func missingRequiredJoints(of layout: JointLayout) -> [String] {
-        requiredJoints.filter { joint in
-            ([joint.name] + (standIns[joint] ?? [])).allSatisfy { layout.index(ofStandard: $0) == nil }
-        }.map(\.name)
+        requiredJoints.filter { source(of: $0, in: layout) == nil }.map(\.name)
+    }
+
+    /// The joint of `layout` that gives canonical `joint`: the one of its name, else the first stand-in.
+    private static func source(of joint: Joint, in layout: JointLayout) -> Int? {
+        ([joint.name] + (standIns[joint] ?? [])).lazy.compactMap(layout.index(ofStandard:)).first
     }
 }
 
