@@ -16,7 +16,9 @@ struct EvaluateCommand: AsyncParsableCommand {
             (e.g. CoachMe: SMPL-22, y down) or videos. A clip shorter than the 2-s window is held still at both \
             ends (its first and last frame repeated) so that its end is labelled too; a clip of fewer than 2 \
             frames, and a file that cannot be read, is reported as an error line (naming the file and line) and \
-            left out of the scores.
+            left out of the scores. Labels of the data that are not the model's classes are read as them where \
+            they say the same (Double Jab, lead_hook, rear uppercut) and scored as a family where they name one \
+            (straight: jab, double jab or cross; punch: any punch); each reading is said on stderr.
             """)
 
     @OptionGroup var modelOption: ModelOption
@@ -48,11 +50,15 @@ struct EvaluateCommand: AsyncParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() async throws {
-        let families: LabelMerge
+        var families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
         let classifier = try modelOption.load()
         var dataset = try DatasetLoading.load([data], index: index, quiet: false, keepingGoing: true)[0]
         for f in dataset.unreadable { Log.info("error: \(f.error) (left out of the scores)") }
+        let reading = TruthLabelReading(labels: dataset.labels, classes: classifier.classes, given: families)
+        for line in reading.lines { Log.info(line) }
+        dataset.relabel(reading.read)
+        for family in reading.families { try families.add(family) }
         if let subjects {
             do { dataset.clips = try SubjectSelection(parsing: subjects).apply(to: dataset.clips, keeping: true) } catch {
                 throw CLIError("--subjects: \(data): \(error)")

@@ -40,6 +40,15 @@ public struct Dataset: Sendable {
         self.ignored = ignored
     }
 
+    /// Every clip's and segment's label replaced by `read(label)` (a data set's words read as a model's
+    /// classes, `TruthLabelReading`).
+    public mutating func relabel(_ read: (String) -> String) {
+        for i in clips.indices {
+            clips[i].label = clips[i].label.map(read)
+            for k in clips[i].segments.indices { clips[i].segments[k].label = read(clips[i].segments[k].label) }
+        }
+    }
+
     /// Every label of the dataset: clip labels and segment labels, sorted.
     public var labels: [String] {
         Set(clips.compactMap(\.label) + clips.flatMap { $0.segments.map(\.label) }).sorted()
