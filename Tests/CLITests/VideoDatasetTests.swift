@@ -3,8 +3,8 @@ import TestSupport
 import PunchKit
 import Testing
 
-/// A dataset of videos (`DIR/<label>/*.mp4`): extracted on first use, cached beside the video, reused
-/// while the video is unchanged.
+/// A dataset of videos (`DIR/<label>/*.mp4`, or an index naming them): extracted on first use, cached
+/// beside the video, reused while the video is unchanged.
 @Suite(.serialized) struct VideoDatasetTests {
     @Test(.enabled(if: OpenCVSamples.available, Comment(rawValue: OpenCVSamples.missingNote)))
     func videosAreExtractedOnceAndCachedUntilTheyChange() throws {
@@ -36,5 +36,16 @@ import Testing
         let third = try punchcoach(["evaluate", "--data", scratch.file("data"), "--json"])
         #expect(third.status == 0)
         #expect(third.stderr.contains("extracting skeletons"), "\(third.stderr)")
+
+        // An index may name the video, with its extension or without (no such CSV there): the same clip,
+        // read from the same cache.
+        for clipName in ["idle/walk.mp4", "idle/walk"] {
+            try "clip,label\n\(clipName),idle\n".write(toFile: scratch.file("data/index.csv"), atomically: true, encoding: .utf8)
+            let indexed = try punchcoach(["evaluate", "--data", scratch.file("data"), "--json"])
+            #expect(indexed.status == 0, "\(indexed.stderr)")
+            #expect(!indexed.stderr.contains("extracting skeletons"), "\(indexed.stderr)")
+            let a = try third.json(), b = try indexed.json()
+            #expect((a["confusion"] as? [String: Any])?["matrix"] as? [[Int]] == (b["confusion"] as? [String: Any])?["matrix"] as? [[Int]])
+        }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A labelled dataset folder, read in one of the layouts of the brief (first match wins):
 ///
-/// 1. `DIR/index.csv` with at least `clip,label` (and `subject` when known), naming `DIR/<clip>.csv` —
+/// 1. `DIR/index.csv` with at least `clip,label` (and `subject` when known), naming `DIR/<clip>.csv` (or a
+///    video `DIR/<clip>.mp4` …, read as the label folders' videos are) —
 ///    or another index of the folder named by the caller (cs229's `index_coarse.csv` labels more clips,
 ///    coarser; `evaluate --index`);
 /// 2. `DIR/<label>/<clip>.csv` — folder names are labels, as in Create ML — or videos
@@ -76,7 +77,7 @@ public struct Dataset: Sendable {
             throw DataFileError(file: index.path, "no such index file; check the name given to --index (a file of the dataset folder)")
         }
         if fm.fileExists(atPath: index.path) {
-            dataset = try loadIndexed(root, index: index, keepingGoing: keepingGoing)
+            dataset = try loadIndexed(root, index: index, videoReader: videoReader, keepingGoing: keepingGoing)
         } else {
             dataset = try loadFolders(root, videoReader: videoReader, keepingGoing: keepingGoing)
         }
@@ -92,19 +93,18 @@ public struct Dataset: Sendable {
         return dataset
     }
 
-    private static func loadIndexed(_ root: URL, index: URL, keepingGoing: Bool) throws -> Dataset {
+    private static func loadIndexed(_ root: URL, index: URL, videoReader: VideoReader?, keepingGoing: Bool) throws -> Dataset {
         let table = try CSVTable.read(index)
         let c = try table.column("clip"), l = try table.column("label")
         let s = table.optionalColumn("subject")
         let jobs: [(name: String, label: String, subject: String?, url: URL)] = table.rows.map { row in
-            let clip = row.cells[c].trimmingCharacters(in: .whitespaces)
-            let name = clip.hasSuffix(".csv") ? clip : clip + ".csv"
+            let name = indexedFile(row.cells[c].trimmingCharacters(in: .whitespaces), in: root)
             let subject = s.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : ($0.allSatisfy(\.isNumber) ? "s\($0)" : $0) }
             return (name, row.cells[l].trimmingCharacters(in: .whitespaces), subject, root.appendingPathComponent(name))
         }
         let outcomes = try parallelMap(jobs) { job in
             try reading(job.name, job.url, keepingGoing: keepingGoing) {
-                let raw = try SkeletonCSV.read(job.url)
+                let raw = try recording(job.url, videoReader: videoReader)
                 let subject = job.subject ?? raw.subject ?? SubjectName.fromFileName(job.name)
                 return LabelledClip(name: job.name, label: job.label, subject: subject, sourceLayout: raw.layout.name,
                                     sequence: try raw.canonical(file: job.url.path))
@@ -145,15 +145,7 @@ public struct Dataset: Sendable {
             }
         }
         let outcomes = try parallelMap(jobs) { job in try reading(job.name, job.url, keepingGoing: keepingGoing) {
-            let raw: SkeletonSequence
-            if videoExtensions.contains(job.url.pathExtension.lowercased()) {
-                guard let videoReader else {
-                    throw DataFileError(file: job.url.path, "is a video; this command reads skeleton CSVs only (run `punchcoach extract` first)")
-                }
-                raw = try videoReader(job.url)
-            } else {
-                raw = try SkeletonCSV.read(job.url)
-            }
+            let raw = try recording(job.url, videoReader: videoReader)
             let segments = try job.truth.map { url in
                 try EventCSV.read(url).map { Annotation(file: job.name, label: $0.label, start: $0.start, end: $0.end) }
             } ?? []
@@ -163,6 +155,26 @@ public struct Dataset: Sendable {
                                 segments: segments)
         } }
         return Dataset(root: root, outcomes: outcomes, ignored: ignored)
+    }
+
+    /// The file an index row names: `clip` as given when it ends in `.csv` or a video's extension, else
+    /// `clip.csv`, or the video `clip.mp4` (…) when there is no such CSV and there is that video.
+    private static func indexedFile(_ clip: String, in root: URL) -> String {
+        let ext = (clip as NSString).pathExtension.lowercased()
+        if ext == "csv" || videoExtensions.contains(ext) { return clip }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: root.appendingPathComponent(clip + ".csv").path) { return clip + ".csv" }
+        let video = videoExtensions.sorted().map { clip + "." + $0 }.first { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
+        return video ?? clip + ".csv"
+    }
+
+    /// A recording's skeletons: a skeleton CSV, or a video through `videoReader`.
+    private static func recording(_ url: URL, videoReader: VideoReader?) throws -> SkeletonSequence {
+        guard videoExtensions.contains(url.pathExtension.lowercased()) else { return try SkeletonCSV.read(url) }
+        guard let videoReader else {
+            throw DataFileError(file: url.path, "is a video; this command reads skeleton CSVs only (run `punchcoach extract` first)")
+        }
+        return try videoReader(url)
     }
 
     /// One file read by `read`: its clip, or (when `keepingGoing`) the error that names the file.
