@@ -12,7 +12,8 @@ struct ClassifyCommand: AsyncParsableCommand {
         discussion: """
             The input is streamed frame by frame exactly as the coach streams a camera. With --truth \
             (an event CSV) it scores the events: precision, recall, F1 (a match has the same label and \
-            overlaps within ±0.3 s), count error, and latency (event emitted − punch end).
+            overlaps within ±0.3 s), count error, and latency (event emitted − punch end). Truth labels \
+            in the file's own words are read as evaluate reads them (Jab, lead_hook; straight as a family).
             """)
 
     @Argument(help: "A video, a skeleton CSV, or camera:N.") var input: String
@@ -59,8 +60,7 @@ struct ClassifyCommand: AsyncParsableCommand {
         if let eventsOut { try EventCSV.write(events.map(\.event), to: URL(fileURLWithPath: eventsOut)) }
         let liveFrames = (source as? BlazePoseSource).flatMap { LiveFrameCount($0.capture, processed: frames) }
         liveFrames?.log(input)
-        let punchLabels = Set(classifier.punchLabels)
-        let score = truthEvents.map { EventMatcher.score(detected: events, truth: $0, punchLabels: punchLabels) }
+        let score = try truthEvents.map { try Self.score(events, against: $0, classes: classifier.classes, punchLabels: classifier.punchLabels) }
         if output.json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
                                               events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init),
@@ -76,6 +76,18 @@ struct ClassifyCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The events scored against truth written in the set's own words (`TruthLabelReading`: `Jab`,
+    /// `lead_hook` read as the classes; `straight` scored as a family on both sides), each reading on stderr.
+    static func score(_ events: [DetectedEvent], against truth: [PunchEvent], classes: [String], punchLabels: [String]) throws -> EventScore {
+        let reading = TruthLabelReading(labels: truth.map(\.label), classes: classes)
+        for line in reading.lines { Log.info(line) }
+        var families = LabelMerge()
+        for family in reading.families { try families.add(family) }
+        let readTruth = truth.map { e -> PunchEvent in var e = e; e.label = families.map(reading.read(e.label)); return e }
+        let readEvents = events.map { d -> DetectedEvent in var d = d; d.event.label = families.map(d.event.label); return d }
+        return EventMatcher.score(detected: readEvents, truth: readTruth, punchLabels: Set(punchLabels.map(families.map)))
     }
 
     static func line(_ d: DetectedEvent) -> String {

@@ -28,4 +28,29 @@ import Testing
         #expect(read.stderr.contains("label 'lead hook' read as 'hook'") && read.stderr.contains("label 'Jab' read as 'jab'"), "\(read.stderr)")
         #expect(read.stderr.contains("label 'straight' scored as a family: straight=jab,double_jab,cross"), "\(read.stderr)")
     }
+
+    /// `classify --truth` with the truth in the set's own words scores as with the classes' names.
+    @Test func classifyReadsTruthInItsOwnWords() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("d"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "621", "--seed", "6",
+                                           "--rounds", "1", "--round-seconds", "30"])
+        let round = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("d/rounds"))
+            .first { $0.hasSuffix(".csv") && !$0.hasSuffix(".events.csv") })
+        let recording = scratch.file("d/rounds/\(round)")
+        let truth = recording.replacingOccurrences(of: ".csv", with: ".events.csv")
+        let words = [",jab,": ",Jab,", ",hook,": ",lead hook,", ",uppercut,": ",Rear Uppercut,", ",double_jab,": ",Double Jab,"]
+        var own = try String(contentsOfFile: truth, encoding: .utf8)
+        for (a, b) in words { own = own.replacingOccurrences(of: a, with: b) }
+        #expect(own != (try String(contentsOfFile: truth, encoding: .utf8)))
+        try own.write(toFile: scratch.file("own.events.csv"), atomically: true, encoding: .utf8)
+
+        let a = try punchcoach(["classify", recording, "--truth", truth, "--json"])
+        let b = try punchcoach(["classify", recording, "--truth", scratch.file("own.events.csv"), "--json"])
+        #expect(a.status == 0 && b.status == 0, "\(b.stderr)")
+        let ta = try #require(try a.json()["truth"] as? [String: Any]), tb = try #require(try b.json()["truth"] as? [String: Any])
+        for key in ["precision", "recall", "f1", "count_error"] {
+            #expect(ta[key] as? Double == tb[key] as? Double, "\(key): \(ta) against \(tb)")
+        }
+        #expect(b.stderr.contains("label 'Jab' read as 'jab'"), "\(b.stderr)")
+    }
 }
