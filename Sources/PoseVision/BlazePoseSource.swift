@@ -15,10 +15,13 @@ public final class BlazePoseSource: PoseSource {
     public private(set) var lastObservation: PoseObservation?
     /// When set, every frame's pose time is recorded in it (benchmarks).
     public var poseTimes: PoseTimes?
+    /// The extractor's joints → canonical ones, found once (nil when they are canonical already).
+    private let toCanonical: LayoutMapping?
 
     public init(capture: FrameCapture, extractor: PoseExtractor) {
         self.capture = capture
         self.extractor = extractor
+        toCanonical = extractor.layout == .canonical ? nil : LayoutMapping.toCanonical(from: extractor.layout)
         extractor.reset()
     }
 
@@ -42,6 +45,6 @@ public final class BlazePoseSource: PoseSource {
 
     public func nextFrame() throws -> SkeletonFrame? {
         guard let (_, pose) = try nextObservation() else { return nil }
-        return pose.skeleton.canonical(from: extractor.layout)
+        return pose.skeleton.canonical(through: toCanonical)
     }
 }

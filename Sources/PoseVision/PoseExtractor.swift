@@ -35,9 +35,10 @@ public protocol PoseExtractor: AnyObject {
 }
 
 extension SkeletonFrame {
-    /// This frame in the canonical (COCO-17) layout, from `layout`; world coordinates are carried along.
-    public func canonical(from layout: JointLayout) -> SkeletonFrame {
-        guard layout != .canonical, let mapping = LayoutMapping.toCanonical(from: layout) else { return self }
+    /// This frame in the canonical (COCO-17) layout through `mapping` (nil: the frame is canonical already);
+    /// world coordinates are carried along.
+    public func canonical(through mapping: LayoutMapping?) -> SkeletonFrame {
+        guard let mapping else { return self }
         var out = SkeletonFrame.empty(time: time, jointCount: JointLayout.canonical.count, withWorld: world != nil)
         for (j, source) in mapping.sourceIndex.enumerated() {
             guard let s = source else { continue }

@@ -31,8 +31,8 @@ public struct DatasetEvaluation: Sendable {
         }
     }
 
-    /// A clip that could not be classified (fewer than 2 frames): named, counted, left out of the scores.
-    /// A recording that was not scored: unreadable, or too short to classify.
+    /// A recording that was not scored (unreadable, or fewer than 2 frames): named, counted, left out of
+    /// the scores.
     public struct ClipFailure: Sendable, Equatable {
         public var name: String
         public var message: String
@@ -107,7 +107,6 @@ public enum DatasetEvaluator {
         var events: EventScore? = nil
         var recordingRuns = RunTally()
         if !recordings.isEmpty {
-            let punchLabels = Set(classifier.punchLabels.map(merge.map))
             let streamed = concurrentMap(recordings) { clip in
                 StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance)
             }
@@ -120,14 +119,14 @@ public enum DatasetEvaluator {
             for (clip, found) in zip(recordings, detected) {
                 for var d in found {
                     d.event.start += offset; d.event.end += offset; d.emittedAt += offset
-                    d.event.label = merge.map(d.event.label)
                     pooled.append(d)
                 }
-                truth += clip.segments.map { PunchEvent(start: $0.start + offset, end: $0.end + offset, label: merge.map($0.label), hand: .none, confidence: 1, peakSpeed: 0) }
+                truth += clip.segments.map { PunchEvent(start: $0.start + offset, end: $0.end + offset, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
                 offset += (clip.sequence.times.last ?? 0) + 10
                 seconds += clip.sequence.duration
             }
-            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, seconds: seconds)
+            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: Set(classifier.punchLabels), merge: merge,
+                                        seconds: seconds)
         }
         return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
                                  recordings: recordings.count, recordingRuns: recordingRuns, merge: merge)

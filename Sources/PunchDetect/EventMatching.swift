@@ -40,11 +40,14 @@ public struct EventScore: Sendable, Equatable, Codable {
 }
 
 public enum EventMatcher {
-    /// `seconds`: the total length of the recordings, for `falsePerMinute` (nil leaves it out).
-    public static func score(detected: [DetectedEvent], truth allTruth: [PunchEvent], punchLabels: Set<String>,
-                             tolerance: Double = 0.3, seconds: Double? = nil) -> EventScore {
-        let truth = allTruth.filter { punchLabels.contains($0.label) }
-        let found = detected.filter { punchLabels.contains($0.event.label) }
+    /// `seconds`: the total length of the recordings, for `falsePerMinute` (nil leaves it out). `merge`: label
+    /// families scored as one, on both sides and in `punchLabels` (`LabelMerge`, `evaluate --merge`).
+    public static func score(detected: [DetectedEvent], truth allTruth: [PunchEvent], punchLabels allPunchLabels: Set<String>,
+                             merge: LabelMerge = LabelMerge(), tolerance: Double = 0.3, seconds: Double? = nil) -> EventScore {
+        let punchLabels = Set(allPunchLabels.map(merge.map))
+        let truth = allTruth.map { e in var e = e; e.label = merge.map(e.label); return e }.filter { punchLabels.contains($0.label) }
+        let found = detected.map { d in var d = d; d.event.label = merge.map(d.event.label); return d }
+            .filter { punchLabels.contains($0.event.label) }
         var pairs: [(gap: Double, t: Int, d: Int)] = []
         for (ti, t) in truth.enumerated() {
             for (di, d) in found.enumerated() where d.event.label == t.label {

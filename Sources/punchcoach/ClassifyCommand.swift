@@ -83,11 +83,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     static func score(_ events: [DetectedEvent], against truth: [PunchEvent], classes: [String], punchLabels: [String]) throws -> EventScore {
         let reading = TruthLabelReading(labels: truth.map(\.label), classes: classes)
         for line in reading.lines { Log.info(line) }
-        var families = LabelMerge()
-        for family in reading.families { try families.add(family) }
-        let readTruth = truth.map { e -> PunchEvent in var e = e; e.label = families.map(reading.read(e.label)); return e }
-        let readEvents = events.map { d -> DetectedEvent in var d = d; d.event.label = families.map(d.event.label); return d }
-        return EventMatcher.score(detected: readEvents, truth: readTruth, punchLabels: Set(punchLabels.map(families.map)))
+        let readTruth = truth.map { e -> PunchEvent in var e = e; e.label = reading.read(e.label); return e }
+        return EventMatcher.score(detected: events, truth: readTruth, punchLabels: Set(punchLabels), merge: try reading.merge())
     }
 
     static func line(_ d: DetectedEvent) -> String {

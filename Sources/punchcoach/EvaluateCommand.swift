@@ -58,7 +58,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         let reading = TruthLabelReading(labels: dataset.labels, classes: classifier.classes, given: families)
         for line in reading.lines { Log.info(line) }
         dataset.relabel(reading.read)
-        for family in reading.families { try families.add(family) }
+        families = try reading.merge(adding: families)
         if let subjects {
             do { dataset.clips = try SubjectSelection(parsing: subjects).apply(to: dataset.clips, keeping: true) } catch {
                 throw CLIError("--subjects: \(data): \(error)")

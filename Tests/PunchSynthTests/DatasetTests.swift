@@ -68,7 +68,7 @@ import PunchKit
     }
 
     @Test func theShippedSpecIsReadable() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets/synth-v4.json")
+        let url = repositoryRoot.appendingPathComponent("Datasets/synth-v4.json")
         let spec = try SynthSpec.read(url)
         #expect(spec.labels == PunchLabel.allCases.map(\.rawValue))
         #expect(spec.imageWander == nil && !DatasetWriter(spec: spec).options.imageWander)
@@ -78,7 +78,7 @@ import PunchKit
     /// The wander experiment's spec is the shipped one with `image_wander`, which reaches the generators and
     /// changes the pictures they give (the same seed, another clip).
     @Test func theWanderSpecTurnsTheWanderOn() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
         let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var wander = try SynthSpec.read(folder.appendingPathComponent("synth-v4-wander.json"))
         #expect(wander.imageWander == true && DatasetWriter(spec: wander).options.imageWander)
@@ -122,7 +122,7 @@ import PunchKit
     }
 
     @Test func theBehindSpecIsTheShippedOneWithTheShareAndItsRangeIsChecked() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
         let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var behind = try SynthSpec.read(folder.appendingPathComponent("synth-v4-behind.json"))
         #expect(behind.camerasBehind == 0.15 && DatasetWriter(spec: behind).options.camerasBehind == 0.15)
@@ -159,7 +159,7 @@ import PunchKit
     }
 
     @Test func theStrikesSpecIsTheShippedOneWithTheFieldAndItsRangeIsChecked() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Datasets")
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
         let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var strikes = try SynthSpec.read(folder.appendingPathComponent("synth-v4-strikes.json"))
         #expect(strikes.armStrikes == 1 && DatasetWriter(spec: strikes).options.armStrikes == 1)

@@ -50,6 +50,13 @@ public struct TruthLabelReading: Sendable, Equatable {
 
     public var isEmpty: Bool { renamed.isEmpty && families.isEmpty }
 
+    /// `given` (the user's `--merge`) with the families this reading found added.
+    public func merge(adding given: LabelMerge = LabelMerge()) throws -> LabelMerge {
+        var merge = given
+        for family in families { try merge.add(family) }
+        return merge
+    }
+
     /// The data's label as the model's class (or family) name.
     public func read(_ label: String) -> String { renamed[label] ?? label }
 

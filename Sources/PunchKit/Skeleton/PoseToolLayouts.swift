@@ -43,13 +43,9 @@ extension JointLayout {
     /// SMPL's 24 joints: the 22 body joints and the two hands.
     public static let smpl24 = JointLayout(name: "smpl24", joints: JointLayout.smpl22.joints + ["left_hand", "right_hand"])
 
-    /// Microsoft Kinect v2 (25 joints, the SDK's order, as in NTU RGB+D).
-    public static let kinect25 = JointLayout(name: "kinect25", joints: [
-        "spine_base", "spine_mid", "neck", "head",
-        "shoulder_left", "elbow_left", "wrist_left", "hand_left",
-        "shoulder_right", "elbow_right", "wrist_right", "hand_right",
-        "hip_left", "knee_left", "ankle_left", "foot_left",
-        "hip_right", "knee_right", "ankle_right", "foot_right",
-        "spine_shoulder", "hand_tip_left", "thumb_left", "hand_tip_right", "thumb_right",
-    ])
+    /// Microsoft Kinect v2 (25 joints, the SDK's order, as in NTU RGB+D): v1's arms and legs in v1's order,
+    /// its spine renamed, then the spine at the shoulders and the hands' tips and thumbs.
+    public static let kinect25 = JointLayout(name: "kinect25", joints: ["spine_base", "spine_mid", "neck", "head"]
+        + JointLayout.kinect20.joints.dropFirst(4)
+        + ["spine_shoulder", "hand_tip_left", "thumb_left", "hand_tip_right", "thumb_right"])
 }
