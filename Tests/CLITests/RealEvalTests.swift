@@ -120,6 +120,53 @@ import Testing
         }
     }
 
+    /// `tools/recipe-compare` pairs two recipes' networks by draw and seed and gives, for each figure, both
+    /// means, the mean of the pairs' differences and how many pairs are better or worse — fewer false events
+    /// being better. Reports are written by hand here as `tools/real-eval --json` and `evaluate --json` write
+    /// them; a network without a twin is left out; no pair and bad arguments are one line.
+    @Test func recipeCompareSetsNetworksSideBySide() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/recipe-compare").path
+        let scratch = try ScratchDirectory()
+        func write(_ name: String, coachMe: Double, falsePerMinute: Double, mean: Double, synthetic: Double?) throws {
+            let real = """
+                {"mean": \(mean), "sets": [
+                  {"name": "coachme-bx", "status": "ok", "score": \(coachMe), "result": {}},
+                  {"name": "precog-sequences", "status": "ok", "score": 0.5, "result": {"events": {"false_per_minute": \(falsePerMinute)}}},
+                  {"name": "webcam-dev", "status": "skipped", "score": null}]}
+                """
+            try real.write(toFile: scratch.file("\(name).real.json"), atomically: true, encoding: .utf8)
+            if let synthetic {
+                try "{\"macro\": {\"f1\": \(synthetic)}}".write(toFile: scratch.file("\(name).synth3d.json"), atomically: true, encoding: .utf8)
+            }
+        }
+        try write("base-d11-s1", coachMe: 0.90, falsePerMinute: 4, mean: 0.60, synthetic: 0.95)
+        try write("base-d11-s2", coachMe: 0.80, falsePerMinute: 6, mean: 0.50, synthetic: 0.93)
+        try write("new-d11-s1", coachMe: 0.95, falsePerMinute: 2, mean: 0.62, synthetic: 0.96)
+        try write("new-d11-s2", coachMe: 0.70, falsePerMinute: 6, mean: 0.52, synthetic: 0.93)
+        try write("new-d13-s1", coachMe: 0.10, falsePerMinute: 60, mean: 0.10, synthetic: nil)  // no twin: left out
+        let r = try runProcess(tool, [scratch.file("base"), scratch.file("new")])
+        #expect(r.status == 0, "\(r.stderr)")
+        func line(_ figure: String) -> [String] {
+            (r.stdout.split(separator: "\n").first { $0.hasPrefix(figure + " ") } ?? "").split(separator: " ").map(String.init)
+        }
+        #expect(r.stdout.hasPrefix("2 pairs"), "\(r.stdout)")
+        // coachme: 0.85 → 0.825, pairs +0.05 and −0.10: one better, one worse.
+        #expect(line("coachme-bx") == ["coachme-bx", "0.850", "0.825", "-0.025", "1", "1", "+0.050", "-0.100"], "\(r.stdout)")
+        // False events 5 → 4 a minute: the first pair's −2 is better, the second's 0 neither.
+        #expect(line("precog false / min") == ["precog", "false", "/", "min", "5.000", "4.000", "-1.000", "1", "0", "-2.000", "+0.000"],
+                "\(r.stdout)")
+        #expect(line("real mean") == ["real", "mean", "0.550", "0.570", "+0.020", "2", "0", "+0.020", "+0.020"], "\(r.stdout)")
+        #expect(line("synthetic val. 3D").count == 10, "\(r.stdout)")
+        #expect(!r.stdout.contains("webcam"), "a skipped set is no figure: \(r.stdout)")
+
+        let none = try runProcess(tool, [scratch.file("base"), scratch.file("other")])
+        #expect(none.status == 1 && none.stderrLines.count == 1 && none.stderr.contains(scratch.file("other")), "\(none.stderr)")
+        for args in [[scratch.file("base")], ["--seeds", scratch.file("base")]] {
+            let bad = try runProcess(tool, args)
+            #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("recipe-compare:"), "\(args): \(bad.stderr)")
+        }
+    }
+
     /// `tools/punch-shapes` on a punch built by hand: the left arm straightens along the picture's x axis from
     /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves, its wrist 0.2 torso
     /// lengths below its shoulder. Its measures are those of that motion, and the body's are zero (the feet
