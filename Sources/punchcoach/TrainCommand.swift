@@ -65,6 +65,9 @@ struct TrainCommand: AsyncParsableCommand {
     var clipCut: Double = Augmentation().clipCut
     @Option(help: "Share of training windows whose wrists and elbows flicker out in bursts, as 2D pose tools lose them (0…1).")
     var armFlicker: Double = Augmentation().armFlicker
+    @Option(help: ArgumentHelp("Standard deviation, in torso lengths, of where a share of the training windows hold their hands in guard (0: off; measured and not shipped, docs/real-people.md).",
+                               valueName: "sigma"))
+    var guardPlacement: Double = Augmentation().guardPlacement
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
@@ -84,6 +87,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
         guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
         guard (0...1).contains(armFlicker) else { throw ValidationError("--arm-flicker must be in [0, 1]") }
+        guard (0...0.5).contains(guardPlacement) else { throw ValidationError("--guard-placement must be in [0, 0.5] torso lengths") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
@@ -150,6 +154,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.augmentation.depthDropout = depthDropout
         cfg.augmentation.clipCut = clipCut
         cfg.augmentation.armFlicker = armFlicker
+        cfg.augmentation.guardPlacement = guardPlacement
         cfg.architecture = architecture
         cfg.weightAveraging = weightAveraging
         cfg.distillation = distillation

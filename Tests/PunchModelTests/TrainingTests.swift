@@ -152,6 +152,37 @@ enum TinyData {
         #expect((0..<17).filter { !wrists.contains($0) && !elbows.contains($0) }.allSatisfy { lost[$0] == 0 })
     }
 
+    /// Guard placement (`Augmentation.guardPlacement`) moves a folded arm's elbow and wrist by one offset for
+    /// the window, leaves the wrist of an arm at full reach where the punch put it, and moves nothing else.
+    @Test func guardPlacementMovesTheGuardNotThePunch() {
+        // The left hand punches 0.45 m at the camera from 1.2 to 1.5 s; window frame i is source frame 31 + i,
+        // so frames 0–40 are guard and frame 50 (1.35 s) is the punch at full reach.
+        let s = TinyData.clip("left", subject: 1, index: 0).sequence.resampled(rate: 60)
+        var plain = Augmentation.none
+        plain.jointDropout = 0
+        var placed = plain
+        placed.guardPlacement = 0.3
+        placed.guardPlacementShare = 1
+        func window(_ a: Augmentation) -> AugmentedWindow {
+            var rng = SeededRandom(seed: 7)
+            var w = AugmentedWindow(s, end: 150, frames: 120, speed: 1)
+            w.augment(a, torso: 0.5, imageTorso: 0.5, rng: &rng)
+            return w
+        }
+        let a = window(plain), b = window(placed)
+        let wrist = Joint.leftWrist.rawValue, elbow = Joint.leftElbow.rawValue
+        let inGuard = b.point(10, wrist) - a.point(10, wrist)
+        #expect(inGuard.length > 0.01, "the guard's wrist moved \(inGuard.length) m")
+        #expect((0...40).allSatisfy { ((b.point($0, wrist) - a.point($0, wrist)) - inGuard).length < 1e-9 })
+        #expect((b.point(10, elbow) - a.point(10, elbow)).length > 0)
+        #expect((b.image(10, wrist) - a.image(10, wrist)).length > 0)
+        #expect((b.point(50, wrist) - a.point(50, wrist)).length < 1e-9, "a straight arm keeps its reach")
+        let arms = [Joint.leftElbow, .rightElbow, .leftWrist, .rightWrist].map(\.rawValue)
+        #expect((0..<120).allSatisfy { t in
+            (0..<17).filter { !arms.contains($0) }.allSatisfy { b.point(t, $0) == a.point(t, $0) && b.image(t, $0) == a.image(t, $0) }
+        })
+    }
+
     @Test func framesAreLabelledFromSegmentsAndPadding() {
         let clip = TinyData.clip("left", subject: 1, index: 0)
         let s = clip.sequence.resampled()
