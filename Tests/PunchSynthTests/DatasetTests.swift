@@ -122,18 +122,27 @@ import PunchKit
     }
 
     @Test func theBehindSpecIsTheShippedOneWithTheShareAndItsRangeIsChecked() throws {
-        let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
-        var behind = try SynthSpec.read(folder.appendingPathComponent("synth-v4-behind.json"))
-        #expect(behind.camerasBehind == 0.15 && DatasetWriter(spec: behind).options.camerasBehind == 0.15)
-        #expect(shipped.camerasBehind == nil && DatasetWriter(spec: shipped).options.camerasBehind == 0)
-        #expect(!shipped.json().contains("cameras_behind"))
-        behind.camerasBehind = nil
-        behind.note = shipped.note
-        #expect(behind == shipped)
-        behind.camerasBehind = 0.8
-        #expect(throws: SynthError.self) { try behind.validate() }
+        try expectShippedSpecPlusOneField("synth-v4-behind.json", field: \.camerasBehind, option: \.camerasBehind,
+                                          key: "cameras_behind", value: 0.15, outOfRange: 0.8)
     }
+}
+
+/// An experiment's spec in Datasets/ is the shipped spec with one field set to `value` (and its note): the
+/// writer takes the field into `option`; the shipped spec leaves the field out (its JSON has no `key`) and the
+/// writer reads 0; and `outOfRange` is refused by `validate`.
+func expectShippedSpecPlusOneField(_ file: String, field: WritableKeyPath<SynthSpec, Double?>, option: KeyPath<SynthOptions, Double>,
+                                   key: String, value: Double, outOfRange: Double) throws {
+    let folder = repositoryRoot.appendingPathComponent("Datasets")
+    let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+    var variant = try SynthSpec.read(folder.appendingPathComponent(file))
+    #expect(variant[keyPath: field] == value && DatasetWriter(spec: variant).options[keyPath: option] == value)
+    #expect(shipped[keyPath: field] == nil && DatasetWriter(spec: shipped).options[keyPath: option] == 0)
+    #expect(!shipped.json().contains(key))
+    variant[keyPath: field] = nil
+    variant.note = shipped.note
+    #expect(variant == shipped)
+    variant[keyPath: field] = outOfRange
+    #expect(throws: SynthError.self) { try variant.validate() }
 }
 
 /// Back fists and elbow strikes among the idle motions (`"arm_strikes"`, an experiment): absent or 0, none
@@ -159,15 +168,7 @@ import PunchKit
     }
 
     @Test func theStrikesSpecIsTheShippedOneWithTheFieldAndItsRangeIsChecked() throws {
-        let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
-        var strikes = try SynthSpec.read(folder.appendingPathComponent("synth-v4-strikes.json"))
-        #expect(strikes.armStrikes == 1 && DatasetWriter(spec: strikes).options.armStrikes == 1)
-        #expect(shipped.armStrikes == nil && DatasetWriter(spec: shipped).options.armStrikes == 0)
-        strikes.armStrikes = nil
-        strikes.note = shipped.note
-        #expect(strikes == shipped)
-        strikes.armStrikes = 9
-        #expect(throws: SynthError.self) { try strikes.validate() }
+        try expectShippedSpecPlusOneField("synth-v4-strikes.json", field: \.armStrikes, option: \.armStrikes,
+                                          key: "arm_strikes", value: 1, outOfRange: 9)
     }
 }
