@@ -3,14 +3,23 @@ import PunchKit
 
 /// The `--json` shape of `evaluate` (and the `evaluation` part of `train`): keys of the brief first.
 struct EvaluationJSON: Encodable {
-    struct Macro: Encodable { var precision, recall, f1: Double }
+    struct Macro: Encodable {
+        var precision, recall, f1: Double
+        /// `[low, high]`: the 95 % bootstrap interval of the F1 (`ClassificationReport.macroF1Interval`).
+        var f1Interval: [Double]?
+        enum CodingKeys: String, CodingKey { case precision, recall, f1, f1Interval = "f1_interval" }
+    }
     struct ClassEntry: Encodable {
         var label: String
         var precision, recall, f1: Double
         var support: Int
+        /// `[low, high]`: the 95 % Wilson interval of the recall (`ScoreInterval.wilson`).
+        var recallInterval: [Double]?
         /// What this class's misses were predicted as.
         var confusedWith: [String: Int]
-        enum CodingKeys: String, CodingKey { case label, precision, recall, f1, support, confusedWith = "confused_with" }
+        enum CodingKeys: String, CodingKey {
+            case label, precision, recall, f1, support, recallInterval = "recall_interval", confusedWith = "confused_with"
+        }
     }
     struct Confusion: Encodable {
         var labels: [String]
@@ -93,9 +102,11 @@ struct EvaluationJSON: Encodable {
     init(_ e: DatasetEvaluation) {
         let r = e.report
         accuracy = r.accuracy
-        macro = Macro(precision: r.macroPrecision, recall: r.macroRecall, f1: r.macroF1)
-        classes = r.classes.map { c in
+        macro = Macro(precision: r.macroPrecision, recall: r.macroRecall, f1: r.macroF1,
+                      f1Interval: r.macroF1Interval().map { [$0.low, $0.high] })
+        classes = zip(r.classes, r.recallIntervals).map { c, interval in
             ClassEntry(label: c.label, precision: c.precision, recall: c.recall, f1: c.f1, support: c.support,
+                       recallInterval: interval.map { [$0.low, $0.high] },
                        confusedWith: Dictionary(uniqueKeysWithValues: r.confusions(of: c.label).map { ($0.label, $0.count) }))
         }
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)

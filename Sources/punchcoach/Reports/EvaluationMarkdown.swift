@@ -19,6 +19,11 @@ enum EvaluationMarkdown {
             s += "Not classified (\(e.failures.count)):\n\n" + e.failures.map { "- `\($0.name)`: \($0.message)" }.joined(separator: "\n") + "\n\n"
         }
         s += e.report.markdown() + "\n"
+        if let interval = e.report.macroF1Interval() {
+            s += "Macro-F1 95 % interval: \(String(format3: interval.low))–\(String(format3: interval.high)) (1 000 bootstrap "
+            s += "resamples of the clips within each true class; people are not resampled, so another set of people would "
+            s += "spread wider).\n\n"
+        }
         let misses = e.report.classes.filter { $0.support > 0 }.compactMap { c -> String? in
             let confusions = e.report.confusions(of: c.label)
             guard !confusions.isEmpty else { return nil }
