@@ -151,12 +151,13 @@ import Testing
         }
         #expect(r.stdout.hasPrefix("2 pairs"), "\(r.stdout)")
         // coachme: 0.85 → 0.825, pairs +0.05 and −0.10: one better, one worse.
-        #expect(line("coachme-bx") == ["coachme-bx", "0.850", "0.825", "-0.025", "1", "1", "+0.050", "-0.100"], "\(r.stdout)")
+        #expect(line("coachme-bx") == ["coachme-bx", "0.850", "0.825", "-0.025", "1", "1", "1.00", "+0.050", "-0.100"], "\(r.stdout)")
         // False events 5 → 4 a minute: the first pair's −2 is better, the second's 0 neither.
-        #expect(line("precog false / min") == ["precog", "false", "/", "min", "5.000", "4.000", "-1.000", "1", "0", "-2.000", "+0.000"],
+        #expect(line("precog false / min") == ["precog", "false", "/", "min", "5.000", "4.000", "-1.000", "1", "0", "1.00", "-2.000", "+0.000"],
                 "\(r.stdout)")
-        #expect(line("real mean") == ["real", "mean", "0.550", "0.570", "+0.020", "2", "0", "+0.020", "+0.020"], "\(r.stdout)")
-        #expect(line("synthetic val. 3D").count == 10, "\(r.stdout)")
+        // Both pairs better: the sign test gives 2 · (1/2)² = 0.50, two pairs being too few to say more.
+        #expect(line("real mean") == ["real", "mean", "0.550", "0.570", "+0.020", "2", "0", "0.50", "+0.020", "+0.020"], "\(r.stdout)")
+        #expect(line("synthetic val. 3D").count == 11, "\(r.stdout)")
         #expect(!r.stdout.contains("webcam"), "a skipped set is no figure: \(r.stdout)")
 
         let none = try runProcess(tool, [scratch.file("base"), scratch.file("other")])
