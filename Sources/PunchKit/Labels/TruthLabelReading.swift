@@ -5,8 +5,9 @@
 /// Only labels the model does not have are read (the words: `LabelVocabulary`), and each reading is one of:
 /// - the same class spelt otherwise (case, spaces, hyphens): `Double Jab` → `double_jab`, `upper-cut` →
 ///   `uppercut`;
-/// - a class with the hand or target said beside it (`lead`, `rear`, `left`, `right`, `body`, `head`):
-///   `lead_hook` → `hook`, `body jab` → `jab` (the model's hand is its own output, not its class);
+/// - a class with the hand, target or stance said beside it, or words that add nothing (`lead`, `left`, `body`,
+///   `southpaw`, `punch`, `to the`): `lead_hook` → `hook`, `body jab` → `jab`, `hook to the body` → `hook` (the
+///   model's hand is its own output, not its class);
 /// - a class by another name: `guard` → `stance`; a kick, a walk or a back fist → `idle`;
 /// - a family of classes the data does not tell apart, scored as a family on both sides (`LabelMerge`):
 ///   `straight` is a jab, a double jab or a cross; `punch` is any punch;
@@ -46,10 +47,8 @@ public struct TruthLabelReading: Sendable, Equatable {
             case .label(let c):
                 renamed[label] = c
             case .family(let family):
-                if let members = familyMembers[family], !members.isEmpty, addFamily(family, members, for: label, named: named) {
-                    break
-                }
-                unread.append(label)
+                let members = familyMembers[family] ?? []
+                if members.isEmpty || !addFamily(family, members, for: label, named: named) { unread.append(label) }
             case .notAPunch:
                 noPunch.append(label)
             case nil:
