@@ -116,17 +116,26 @@ public enum DatasetEvaluator {
             var pooled: [DetectedEvent] = []
             var truth: [PunchEvent] = []
             var offset = 0.0, seconds = 0.0
+            var counts: [RecordingEventCounts] = []
             for (clip, found) in zip(recordings, detected) {
+                let own = clip.segments.map { PunchEvent(start: $0.start, end: $0.end, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
+                let alone = EventMatcher.score(detected: found, truth: own, punchLabels: Set(classifier.punchLabels), merge: merge)
+                counts.append(RecordingEventCounts(truePositives: alone.truePositives, falsePositives: alone.falsePositives,
+                                                   falseNegatives: alone.falseNegatives, seconds: clip.sequence.duration))
                 for var d in found {
                     d.event.start += offset; d.event.end += offset; d.emittedAt += offset
                     pooled.append(d)
                 }
-                truth += clip.segments.map { PunchEvent(start: $0.start + offset, end: $0.end + offset, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
+                truth += own.map { var e = $0; e.start += offset; e.end += offset; return e }
                 offset += (clip.sequence.times.last ?? 0) + 10
                 seconds += clip.sequence.duration
             }
             events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: Set(classifier.punchLabels), merge: merge,
                                         seconds: seconds)
+            if let intervals = RecordingEventCounts.intervals(counts) {
+                events?.f1Interval = intervals.f1
+                events?.falsePerMinuteInterval = intervals.falsePerMinute
+            }
         }
         return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
                                  recordings: recordings.count, recordingRuns: recordingRuns, merge: merge)

@@ -25,6 +25,10 @@ public struct EventScore: Sendable, Equatable, Codable {
     /// Detected punch events matching no truth event, per minute of recording: how often the coach would
     /// call a punch nobody threw. Precision hides it on sets with few punches in long stretches of guard.
     public var falsePerMinute: Double?
+    /// 95 % intervals of `f1` and `falsePerMinute` over two or more recordings, resampled whole
+    /// (`RecordingEventCounts.intervals`); nil for one.
+    public var f1Interval: ScoreInterval?
+    public var falsePerMinuteInterval: ScoreInterval?
 
     enum CodingKeys: String, CodingKey {
         case truePositives = "true_positives", falsePositives = "false_positives", falseNegatives = "false_negatives"
@@ -36,6 +40,7 @@ public struct EventScore: Sendable, Equatable, Codable {
         case confusedWith = "confused_with"
         case minutes
         case falsePerMinute = "false_per_minute"
+        case f1Interval = "f1_interval", falsePerMinuteInterval = "false_per_minute_interval"
     }
 }
 

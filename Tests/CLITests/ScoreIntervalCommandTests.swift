@@ -24,4 +24,33 @@ import Testing
         let text = try punchcoach(["evaluate", "--data", scratch.file("d")])
         #expect(text.stdout.contains(String(format: "Macro-F1 95 %% interval: %.3f–%.3f", interval[0], interval[1])), "\(text.stdout)")
     }
+
+    /// Long recordings with event truth: the event F1 and false events a minute get intervals from resampling
+    /// whole recordings, which hold the pooled figures; one recording alone gets none.
+    @Test func eventIntervalsComeFromTwoOrMoreRecordings() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("d"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "651", "--seed", "9",
+                                           "--rounds", "3", "--round-seconds", "20"])
+        // A set of long recordings: a folder of them, with their truth beside them, inside the set's folder.
+        let set = scratch.file("set")
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: scratch.file("d/rounds"), toPath: "\(set)/rounds")
+        let r = try punchcoach(["evaluate", "--data", set, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = try #require(try r.json()["events"] as? [String: Any], "\(r.stdout)")
+        let f1 = try #require(events["f1"] as? Double), rate = try #require(events["false_per_minute"] as? Double)
+        let f1Interval = try #require(events["f1_interval"] as? [Double]), rateInterval = try #require(events["false_per_minute_interval"] as? [Double])
+        #expect(f1Interval[0] <= f1 && f1 <= f1Interval[1] && rateInterval[0] <= rate && rate <= rateInterval[1], "\(events)")
+
+        let one = scratch.file("one")
+        try FileManager.default.createDirectory(atPath: "\(one)/rounds", withIntermediateDirectories: true)
+        let round = try #require(try FileManager.default.contentsOfDirectory(atPath: "\(set)/rounds")
+            .sorted().first { $0.hasSuffix(".csv") && !$0.hasSuffix(".events.csv") })
+        for file in [round, round.replacingOccurrences(of: ".csv", with: ".events.csv")] {
+            try FileManager.default.copyItem(atPath: "\(set)/rounds/\(file)", toPath: "\(one)/rounds/\(file)")
+        }
+        let single = try punchcoach(["evaluate", "--data", one, "--json"])
+        let alone = try #require(try single.json()["events"] as? [String: Any], "\(single.stderr)")
+        #expect(alone["f1"] != nil && alone["f1_interval"] == nil && alone["false_per_minute_interval"] == nil, "\(alone)")
+    }
 }

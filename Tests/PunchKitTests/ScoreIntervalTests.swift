@@ -43,4 +43,22 @@ import Testing
         #expect(small.recallIntervals == [ScoreInterval.wilson(successes: 8, trials: 10), ScoreInterval.wilson(successes: 6, trials: 10),
                                           ScoreInterval.wilson(successes: 3, trials: 5)])
     }
+
+    /// Event intervals resample whole recordings: none for one recording, a point when every recording reads
+    /// alike, and around the pooled figures otherwise.
+    @Test func eventIntervalsResampleWholeRecordings() throws {
+        let a = RecordingEventCounts(truePositives: 4, falsePositives: 1, falseNegatives: 1, seconds: 60)
+        #expect(RecordingEventCounts.intervals([a]) == nil)
+        let same = try #require(RecordingEventCounts.intervals([a, a, a]))
+        #expect(abs(same.f1.low - 0.8) < 1e-12 && abs(same.f1.high - 0.8) < 1e-12)
+        #expect(abs(same.falsePerMinute.low - 1) < 1e-12 && abs(same.falsePerMinute.high - 1) < 1e-12)
+        let b = RecordingEventCounts(truePositives: 1, falsePositives: 5, falseNegatives: 3, seconds: 120)
+        let mixed = [a, b, a, b, a]
+        let r = try #require(RecordingEventCounts.intervals(mixed))
+        let f1 = RecordingEventCounts.f1(mixed), rate = RecordingEventCounts.falsePerMinute(mixed)
+        #expect(abs(f1 - 28.0 / 50) < 1e-12 && abs(rate - 13.0 / 7) < 1e-12)
+        #expect(r.f1.low < f1 && f1 < r.f1.high && r.falsePerMinute.low < rate && rate < r.falsePerMinute.high, "\(r)")
+        // Nothing to find and nothing found is a perfect score, as EventMatcher gives it.
+        #expect(RecordingEventCounts.f1([RecordingEventCounts(truePositives: 0, falsePositives: 0, falseNegatives: 0, seconds: 10)]) == 1)
+    }
 }

@@ -6,7 +6,7 @@ struct EvaluationJSON: Encodable {
     struct Macro: Encodable {
         var precision, recall, f1: Double
         /// `[low, high]`: the 95 % bootstrap interval of the F1 (`ClassificationReport.macroF1Interval`).
-        var f1Interval: [Double]?
+        var f1Interval: ScoreInterval?
         enum CodingKeys: String, CodingKey { case precision, recall, f1, f1Interval = "f1_interval" }
     }
     struct ClassEntry: Encodable {
@@ -14,7 +14,7 @@ struct EvaluationJSON: Encodable {
         var precision, recall, f1: Double
         var support: Int
         /// `[low, high]`: the 95 % Wilson interval of the recall (`ScoreInterval.wilson`).
-        var recallInterval: [Double]?
+        var recallInterval: ScoreInterval?
         /// What this class's misses were predicted as.
         var confusedWith: [String: Int]
         enum CodingKeys: String, CodingKey {
@@ -103,10 +103,10 @@ struct EvaluationJSON: Encodable {
         let r = e.report
         accuracy = r.accuracy
         macro = Macro(precision: r.macroPrecision, recall: r.macroRecall, f1: r.macroF1,
-                      f1Interval: r.macroF1Interval().map { [$0.low, $0.high] })
+                      f1Interval: r.macroF1Interval())
         classes = zip(r.classes, r.recallIntervals).map { c, interval in
             ClassEntry(label: c.label, precision: c.precision, recall: c.recall, f1: c.f1, support: c.support,
-                       recallInterval: interval.map { [$0.low, $0.high] },
+                       recallInterval: interval,
                        confusedWith: Dictionary(uniqueKeysWithValues: r.confusions(of: c.label).map { ($0.label, $0.count) }))
         }
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)

@@ -38,6 +38,10 @@ enum EvaluationMarkdown {
             s += "\(ev.falsePerMinute.map { String(format3: $0) } ?? "–") | "
             s += "\(String(format3: ev.countError)) | \(ev.latencyMedianMs.map { String(format1: $0) } ?? "–") | "
             s += "\(ev.truePositives) | \(ev.falsePositives) | \(ev.falseNegatives) | \(ev.minutes.map { String(format3: $0) } ?? "–") |\n\n"
+            if let f1 = ev.f1Interval, let rate = ev.falsePerMinuteInterval {
+                s += "95 % intervals: event F1 \(String(format3: f1.low))–\(String(format3: f1.high)), false events a minute "
+                s += "\(String(format3: rate.low))–\(String(format3: rate.high)) (1 000 bootstrap resamples of whole recordings).\n\n"
+            }
         }
         s += runsSection(e)
         if let cameras {
