@@ -32,7 +32,10 @@ public struct Augmentation: Codable, Equatable, Sendable {
     /// joint differs (COCO's hips sit higher and wider than SMPL's, Kinect's shoulder is inside the
     /// deltoid, HybrIK's wrist is the joint centre), so no exact body proportion should matter.
     public var jointDefinition: Double = 0.04
-    /// Share of windows that lose their 3D block (2D keypoints, or depth not to be trusted).
+    /// Share of windows that lose their 3D block (2D keypoints, or depth not to be trusted). The 2D path does
+    /// not gain from more of them: at 0.4 and 0.8 the 2D real sets read as at 0.6 over eight and six networks,
+    /// while 0.4 reads PRECOG's Kinect clips better in eight of eight and synthetic 2D worse in seven of eight,
+    /// and 0.8 gives PRECOG more false events in six of six (docs/real-people.md, the nineteenth stop).
     public var depthDropout: Double = 0.6
     /// Camera roll in the picture, degrees (±).
     public var rollDegrees: Double = 6
