@@ -20,7 +20,8 @@ struct TrainCommand: AsyncParsableCommand {
             subject in the data there is nobody to hold out: the last epoch is kept. Half of every epoch's windows \
             then rehearse what the base model knew — 20 clips a class of synthetic boxers it never saw, generated \
             on the fly (--rehearse-synthetic N to change, 0 for none), and any --rehearse DIR — so that a few clips \
-            of one person do not make it forget the other classes and people.
+            of one person do not make it forget the other classes and people. The data's labels may be in its \
+            own words (Guard, Lead Hook, DoubleJab): they are read as the model's classes, as evaluate reads them.
             """)
 
     @Option(help: "Dataset folder (repeatable).") var data: [String] = []
@@ -104,7 +105,8 @@ struct TrainCommand: AsyncParsableCommand {
         try OutputFile.check(out, option: "--out")
         if let report { try OutputFile.check(report, option: "--report") }
         let base = try from.map { try ModelLocation.load($0) }
-        let datasets = try DatasetLoading.load(data)
+        var datasets = try DatasetLoading.load(data)
+        if let base { try FineTuneLabels.read(&datasets, as: base.classes) }
         var clips = datasets.flatMap(\.clips)
         let excluded = try excludeSubjects.map { try SubjectSelection(parsing: $0) }
         if let excluded {
@@ -134,7 +136,8 @@ struct TrainCommand: AsyncParsableCommand {
         let syntheticSpec = base == nil ? nil
             : SyntheticRehearsal.spec(clipsPerClass: rehearseSynthetic ?? SyntheticRehearsal.defaultClipsPerClass, classes: classes)
         // The synthetic set is named by its spec (the same spec gives the same files); the others by path and hash.
-        let rehearsalFolders = rehearse.isEmpty ? [] : try DatasetLoading.load(rehearse)
+        var rehearsalFolders = rehearse.isEmpty ? [] : try DatasetLoading.load(rehearse)
+        try FineTuneLabels.read(&rehearsalFolders, as: classes)
         let rehearsalSets = try rehearsalFolders + (syntheticSpec.map { [try SyntheticRehearsal.load($0)] } ?? [])
         let rehearsalNames = rehearse + (syntheticSpec.map { [SyntheticRehearsal.description($0)] } ?? [])
         let rehearsalClips = try Self.rehearsalClips(rehearsalSets, names: rehearsalNames, classes: classes, data: clips)

@@ -100,7 +100,7 @@ import Testing
 
     @Test func aLabelTheModelDoesNotKnowIsRefusedInOneLine() throws {
         let scratch = try ScratchDirectory()
-        let folder = scratch.file("odd/feint")
+        let folder = scratch.file("odd/overhand")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--seed", "3"])
         let clip = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("me/jab")).first)
@@ -108,7 +108,39 @@ import Testing
         let r = try punchcoach(["train", "--from", repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path,
                                 "--data", scratch.file("odd"), "--out", scratch.file("x.model")])
         #expect(r.status != 0)
-        #expect(r.stderrLines.last?.contains("feint") == true && r.stderrLines.last?.contains("without --from") == true, "\(r.stderr)")
+        #expect(r.stderrLines.last?.contains("overhand") == true && r.stderrLines.last?.contains("without --from") == true, "\(r.stderr)")
+    }
+
+    /// A person's clips labelled in their own words (`Guard`, `Lead Hook`) tune the model as its own classes,
+    /// each reading said on stderr; a label that may be several classes (`straight`) is refused in one line
+    /// naming its folder, before any training.
+    @Test func labelsInOtherWordsAreReadAsTheModelsClasses() throws {
+        let scratch = try ScratchDirectory()
+        let fm = FileManager.default
+        try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "34"])
+        let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
+        for (folder, words) in [("mine", ["stance": "Guard", "hook": "Lead Hook", "jab": "DoubleJab"]), ("odd", ["jab": "straight", "hook": "hook"])] {
+            for (label, word) in words {
+                try fm.createDirectory(atPath: scratch.file("\(folder)/\(word)"), withIntermediateDirectories: true)
+                for clip in try fm.contentsOfDirectory(atPath: scratch.file("me/\(label)")) {
+                    try fm.copyItem(atPath: scratch.file("me/\(label)/\(clip)"), toPath: scratch.file("\(folder)/\(word)/\(clip)"))
+                }
+            }
+        }
+        let r = try punchcoach(["train", "--from", shipped, "--data", scratch.file("mine"), "--out", scratch.file("mine.model"),
+                                "--epochs", "1", "--rehearse-synthetic", "0", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for reading in ["'Guard' read as 'stance'", "'Lead Hook' read as 'hook'", "'DoubleJab' read as 'double_jab'"] {
+            #expect(r.stderr.contains(reading), "\(r.stderr)")
+        }
+        let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
+        #expect(training["subjects"] as? [String] == ["s901"])
+
+        let odd = try punchcoach(["train", "--from", shipped, "--data", scratch.file("odd"), "--out", scratch.file("odd.model"), "--epochs", "1"])
+        #expect(odd.status != 0)
+        let line = try #require(odd.stderrLines.last)
+        #expect(line.contains(scratch.file("odd")) && line.contains("'straight'") && line.contains("jab, double_jab, cross"), "\(odd.stderr)")
+        #expect(!fm.fileExists(atPath: scratch.file("odd.model")))
     }
 
     /// `train --teacher`: a teacher whose window differs from the new model's is refused in one line
