@@ -137,6 +137,7 @@ import Testing
             try real.write(toFile: scratch.file("\(name).real.json"), atomically: true, encoding: .utf8)
             if let synthetic {
                 try "{\"macro\": {\"f1\": \(synthetic)}}".write(toFile: scratch.file("\(name).synth3d.json"), atomically: true, encoding: .utf8)
+                try "{\"macro\": {\"f1\": \(synthetic + 0.01)}}".write(toFile: scratch.file("\(name).test.json"), atomically: true, encoding: .utf8)
             }
         }
         try write("base-d11-s1", coachMe: 0.90, falsePerMinute: 4, mean: 0.60, synthetic: 0.95)
@@ -163,6 +164,8 @@ import Testing
         // Both pairs better: the sign test gives 2 · (1/2)² = 0.50, two pairs being too few to say more.
         #expect(line("real mean") == ["real", "mean", "0.550", "0.570", "+0.020", "2", "0", "0.50", "+0.020", "+0.020"], "\(r.stdout)")
         #expect(line("synthetic val. 3D").count == 11, "\(r.stdout)")
+        // The synthetic test set (recipe-seeds --test): 0.95 → 0.955, pairs +0.01 and +0.
+        #expect(line("synthetic test") == ["synthetic", "test", "0.950", "0.955", "+0.005", "1", "0", "1.00", "+0.010", "+0.000"], "\(r.stdout)")
         #expect(!r.stdout.contains("webcam"), "a skipped set is no figure: \(r.stdout)")
 
         let none = try runProcess(tool, [scratch.file("base"), scratch.file("other")])
