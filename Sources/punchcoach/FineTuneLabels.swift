@@ -8,8 +8,8 @@ import PunchKit
 enum FineTuneLabels {
     /// Relabels `datasets` in the words of `classes`; each renaming is logged.
     static func read(_ datasets: inout [Dataset], as classes: [String]) throws {
-        let reading = TruthLabelReading(labels: datasets.flatMap(\.labels), classes: classes)
         let all = Set(datasets.flatMap(\.labels))
+        let reading = TruthLabelReading(labels: all.sorted(), classes: classes)
         for family in reading.families {
             let labels = all.filter { reading.read($0) == family.name }.sorted()
             let folder = datasets.first { !Set($0.labels).isDisjoint(with: labels) }?.root.path ?? "the data"
