@@ -91,6 +91,25 @@ import PunchKit
         #expect(plain.frameCount == drifting.frameCount)
         #expect(plain.frame(plain.frameCount / 2).positions != drifting.frame(plain.frameCount / 2).positions)
     }
+
+    /// The doubled spec of the twentieth stop is the shipped one with twice the people, clips and rounds and
+    /// nothing else, its people (s121–s240, rounds after them) clear of the synthetic test set's s101–s120 and
+    /// the validation set's s501 on.
+    @Test func theDoubledSpecIsTheShippedOneTwice() throws {
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
+        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        var doubled = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2.json"))
+        #expect(doubled.subjects == 2 * shipped.subjects && doubled.clipsPerClass == 2 * shipped.clipsPerClass
+                && doubled.rounds == 2 * shipped.rounds)
+        let people = doubled.firstSubject..<(doubled.firstSubject + doubled.subjects + doubled.rounds)
+        #expect(!people.overlaps(101...120) && people.upperBound <= 501, "\(people)")
+        doubled.subjects = shipped.subjects
+        doubled.clipsPerClass = shipped.clipsPerClass
+        doubled.rounds = shipped.rounds
+        doubled.firstSubject = shipped.firstSubject
+        doubled.note = shipped.note
+        #expect(doubled == shipped)
+    }
 }
 
 /// `"cameras_behind"` (`SynthSpec.camerasBehind`): the share of random cameras behind the boxer.
