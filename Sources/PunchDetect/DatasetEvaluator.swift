@@ -117,9 +117,10 @@ public enum DatasetEvaluator {
             var truth: [PunchEvent] = []
             var offset = 0.0, seconds = 0.0
             var counts: [RecordingEventCounts] = []
+            let punchLabels = Set(classifier.punchLabels)
             for (clip, found) in zip(recordings, detected) {
                 let own = clip.segments.map { PunchEvent(start: $0.start, end: $0.end, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
-                let alone = EventMatcher.score(detected: found, truth: own, punchLabels: Set(classifier.punchLabels), merge: merge)
+                let alone = EventMatcher.score(detected: found, truth: own, punchLabels: punchLabels, merge: merge)
                 counts.append(RecordingEventCounts(truePositives: alone.truePositives, falsePositives: alone.falsePositives,
                                                    falseNegatives: alone.falseNegatives, seconds: clip.sequence.duration))
                 for var d in found {
@@ -130,7 +131,7 @@ public enum DatasetEvaluator {
                 offset += (clip.sequence.times.last ?? 0) + 10
                 seconds += clip.sequence.duration
             }
-            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: Set(classifier.punchLabels), merge: merge,
+            events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, merge: merge,
                                         seconds: seconds)
             if let intervals = RecordingEventCounts.intervals(counts) {
                 events?.f1Interval = intervals.f1

@@ -20,7 +20,7 @@ enum EvaluationMarkdown {
         }
         s += e.report.markdown() + "\n"
         if let interval = e.report.macroF1Interval() {
-            s += "Macro-F1 95 % interval: \(String(format3: interval.low))–\(String(format3: interval.high)) (1 000 bootstrap "
+            s += "Macro-F1 95 % interval: \(rangeText(interval)) (1 000 bootstrap "
             s += "resamples of the clips within each true class; people are not resampled, so another set of people would "
             s += "spread wider).\n\n"
         }
@@ -39,8 +39,8 @@ enum EvaluationMarkdown {
             s += "\(String(format3: ev.countError)) | \(ev.latencyMedianMs.map { String(format1: $0) } ?? "–") | "
             s += "\(ev.truePositives) | \(ev.falsePositives) | \(ev.falseNegatives) | \(ev.minutes.map { String(format3: $0) } ?? "–") |\n\n"
             if let f1 = ev.f1Interval, let rate = ev.falsePerMinuteInterval {
-                s += "95 % intervals: event F1 \(String(format3: f1.low))–\(String(format3: f1.high)), false events a minute "
-                s += "\(String(format3: rate.low))–\(String(format3: rate.high)) (1 000 bootstrap resamples of whole recordings).\n\n"
+                s += "95 % intervals: event F1 \(rangeText(f1)), false events a minute \(rangeText(rate)) "
+                s += "(1 000 bootstrap resamples of whole recordings).\n\n"
             }
         }
         s += runsSection(e)
@@ -58,6 +58,11 @@ enum EvaluationMarkdown {
     }
 
     /// What became of the detector's runs: per truth label of the clips, then the long recordings.
+    /// An interval as the reports write it: `0.500–0.800`.
+    static func rangeText(_ interval: ScoreInterval) -> String {
+        "\(String(format3: interval.low))–\(String(format3: interval.high))"
+    }
+
     static func runsSection(_ e: DatasetEvaluation) -> String {
         var rows = e.runsByTruth.sorted { $0.key < $1.key }.map { ("clips of \($0.key)", $0.value) }
         if e.recordings > 0 { rows.append(("long recordings", e.recordingRuns)) }
