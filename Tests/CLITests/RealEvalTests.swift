@@ -176,6 +176,77 @@ import Testing
         }
     }
 
+    /// recipe-compare's decision (docs/real-people.md, "How a recipe is judged when the real sets disagree"): a
+    /// random-effects pooling over the real sets of each set's paired change, its noise from the clips resampled
+    /// (rebuilt from each report's classes and misread clips) and from the pairs' spread. Three pairs of
+    /// hand-built reports: three sets gaining (the small one least surely) are better; the same read the
+    /// other way round are worse; a large set gaining and another as large losing as much leave the sets
+    /// disagreeing beyond their noise, and the pooled interval straddles zero. A report whose score its clips
+    /// do not give is said so in one line and falls back to its interval.
+    @Test func recipeCompareJudgesByRandomEffectsOverTheSets() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/recipe-compare").path
+        let scratch = try ScratchDirectory()
+        let labels = ["jab", "cross", "hook"]
+        /// One set's `evaluate --json` result: `perClass` clips of each label, the first `misread` of each read
+        /// as the next label; and its macro-F1 as ClassificationReport gives it.
+        func evaluation(perClass: Int, misread: Int) -> (json: String, f1: Double) {
+            var misses: [String] = [], f1s: [Double] = [], classes: [String] = []
+            for (i, label) in labels.enumerated() {
+                for k in 0..<misread {
+                    misses.append(#"{"clip": "\#(label)-\#(k).csv", "truth": "\#(label)", "predicted": "\#(labels[(i + 1) % 3])"}"#)
+                }
+                let tp = Double(perClass - misread), f1 = 2 * tp / Double(2 * perClass)  // every class predicted perClass times
+                f1s.append(f1)
+                classes.append(#"{"label": "\#(label)", "support": \#(perClass), "f1": \#(f1)}"#)
+            }
+            let f1 = f1s.reduce(0, +) / 3
+            return (#"{"macro": {"f1": \#(f1), "f1_interval": [\#(f1 - 0.05), \#(f1 + 0.05)]}, "classes": [\#(classes.joined(separator: ", "))], "#
+                    + #""misclassified": [\#(misses.joined(separator: ", "))]}"#, f1)
+        }
+        /// One network's real-eval report: sets named with (clips a class, clips misread a class).
+        func network(_ path: String, _ sets: [(name: String, perClass: Int, misread: Int)], scoreOff: Double = 0) throws {
+            let entries = sets.map { set -> (String, Double) in
+                let e = evaluation(perClass: set.perClass, misread: set.misread)
+                return (#"{"name": "\#(set.name)", "status": "ok", "score": \#(e.f1 + scoreOff), "result": \#(e.json)}"#, e.f1)
+            }
+            let mean = entries.map(\.1).reduce(0, +) / Double(entries.count)
+            let names = sets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            try #"{"mean": \#(mean), "mean_of": [\#(names)], "sets": [\#(entries.map(\.0).joined(separator: ", "))]}"#
+                .write(toFile: path + ".real.json", atomically: true, encoding: .utf8)
+        }
+        func verdict(_ base: String, _ new: String) throws -> (line: String, verdict: String, stderr: String) {
+            let r = try runProcess(tool, [scratch.file(base), scratch.file(new)])
+            #expect(r.status == 0, "\(r.stderr)")
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            return (lines.first { $0.hasPrefix("random effects: change") } ?? "", lines.first { $0.hasPrefix("verdict:") } ?? "", r.stderr)
+        }
+        for seed in 1...3 {
+            // Every set reads better: 30 → 10 + seed, 15 → 5 + seed and 3 → 2 clips misread a class.
+            try network(scratch.file("a-d11-s\(seed)"), [("large", 100, 30), ("medium", 50, 15), ("small", 10, 3)])
+            try network(scratch.file("b-d11-s\(seed)"), [("large", 100, 10 + seed), ("medium", 50, 5 + seed), ("small", 10, 2)])
+            // The large set gains as much as the medium one, as large, loses.
+            try network(scratch.file("c-d11-s\(seed)"), [("large", 100, 10 + seed), ("medium", 100, 30 + seed), ("small", 10, 2)])
+            try network(scratch.file("d-d11-s\(seed)"), [("large", 100, 30), ("medium", 100, 10), ("small", 10, 2)])
+        }
+        let better = try verdict("a", "b")
+        #expect(better.verdict == "verdict: better for real people: shipped", "\(better)")
+        #expect(better.stderr.isEmpty, "\(better.stderr)")
+        let worse = try verdict("b", "a")
+        #expect(worse.verdict == "verdict: worse for real people: not shipped", "\(worse)")
+        let mixed = try verdict("d", "c")
+        #expect(mixed.verdict == "verdict: the real sets cannot tell them apart: the synthetic must-shows decide", "\(mixed)")
+        // "between sets tau T": the sets disagree beyond their noise only in the mixed case.
+        func tau(_ line: String) -> Double { Double(line.split(separator: " ").last ?? "") ?? -1 }
+        #expect(tau(mixed.line) > 0.1 && tau(better.line) < tau(mixed.line), "\(mixed.line) / \(better.line)")
+
+        // A report whose score is not what its clips give: one line, and the set still counts, by its interval.
+        try network(scratch.file("e-d11-s1"), [("large", 100, 10), ("medium", 50, 5), ("small", 10, 3)], scoreOff: 0.01)
+        let off = try verdict("a", "e")
+        #expect(off.stderr.split(separator: "\n").count == 3 && off.stderr.contains("large: the clips rebuilt from the reports do not give their macro-F1"),
+                "\(off.stderr)")
+        #expect(off.line.contains("random effects: change"), "\(off.line)")
+    }
+
     /// `tools/punch-shapes` on a punch built by hand: the left arm straightens along the picture's x axis from
     /// 0.3 to 1.0 torso lengths in 0.2 s and stays there; the right arm never moves, its wrist 0.2 torso
     /// lengths below its shoulder. Its measures are those of that motion, and the body's are zero (the feet
