@@ -188,9 +188,10 @@ import Testing
         let scratch = try ScratchDirectory()
         let labels = ["jab", "cross", "hook"]
         /// One set's `evaluate --json` result: `perClass` clips of each label, the first `misread` of each read
-        /// as the next label; and its macro-F1 as ClassificationReport gives it.
+        /// as the next label; and its macro-F1 as ClassificationReport gives it. Scored by families (`--merge`
+        /// jab=jab,lead_jab), so one more clip, a lead jab read as a jab, is listed as misread and is right.
         func evaluation(perClass: Int, misread: Int) -> (json: String, f1: Double) {
-            var misses: [String] = [], f1s: [Double] = [], classes: [String] = []
+            var misses = [#"{"clip": "lead.csv", "truth": "lead_jab", "predicted": "jab"}"#], f1s: [Double] = [], classes: [String] = []
             for (i, label) in labels.enumerated() {
                 for k in 0..<misread {
                     misses.append(#"{"clip": "\#(label)-\#(k).csv", "truth": "\#(label)", "predicted": "\#(labels[(i + 1) % 3])"}"#)
@@ -201,7 +202,7 @@ import Testing
             }
             let f1 = f1s.reduce(0, +) / 3
             return (#"{"macro": {"f1": \#(f1), "f1_interval": [\#(f1 - 0.05), \#(f1 + 0.05)]}, "classes": [\#(classes.joined(separator: ", "))], "#
-                    + #""misclassified": [\#(misses.joined(separator: ", "))]}"#, f1)
+                    + #""misclassified": [\#(misses.joined(separator: ", "))], "merge": {"jab": ["jab", "lead_jab"]}}"#, f1)
         }
         /// One network's real-eval report: sets named with (clips a class, clips misread a class).
         func network(_ path: String, _ sets: [(name: String, perClass: Int, misread: Int)], scoreOff: Double = 0) throws {
