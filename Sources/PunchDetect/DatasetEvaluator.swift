@@ -122,7 +122,8 @@ public enum DatasetEvaluator {
                 let own = clip.segments.map { PunchEvent(start: $0.start, end: $0.end, label: $0.label, hand: .none, confidence: 1, peakSpeed: 0) }
                 let alone = EventMatcher.score(detected: found, truth: own, punchLabels: punchLabels, merge: merge)
                 counts.append(RecordingEventCounts(truePositives: alone.truePositives, falsePositives: alone.falsePositives,
-                                                   falseNegatives: alone.falseNegatives, seconds: clip.sequence.duration))
+                                                   falseNegatives: alone.falseNegatives, seconds: clip.sequence.duration,
+                                                   recording: clip.name))
                 for var d in found {
                     d.event.start += offset; d.event.end += offset; d.emittedAt += offset
                     pooled.append(d)
@@ -133,6 +134,7 @@ public enum DatasetEvaluator {
             }
             events = EventMatcher.score(detected: pooled, truth: truth, punchLabels: punchLabels, merge: merge,
                                         seconds: seconds)
+            events?.recordings = counts
             if let intervals = RecordingEventCounts.intervals(counts) {
                 events?.f1Interval = intervals.f1
                 events?.falsePerMinuteInterval = intervals.falsePerMinute

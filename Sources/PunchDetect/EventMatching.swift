@@ -29,6 +29,8 @@ public struct EventScore: Sendable, Equatable, Codable {
     /// (`RecordingEventCounts.intervals`); nil for one.
     public var f1Interval: ScoreInterval?
     public var falsePerMinuteInterval: ScoreInterval?
+    /// Each recording's own counts, when several were pooled (`DatasetEvaluator`): what the intervals resample.
+    public var recordings: [RecordingEventCounts]?
 
     enum CodingKeys: String, CodingKey {
         case truePositives = "true_positives", falsePositives = "false_positives", falseNegatives = "false_negatives"
@@ -41,6 +43,7 @@ public struct EventScore: Sendable, Equatable, Codable {
         case minutes
         case falsePerMinute = "false_per_minute"
         case f1Interval = "f1_interval", falsePerMinuteInterval = "false_per_minute_interval"
+        case recordings
     }
 }
 

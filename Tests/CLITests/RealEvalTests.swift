@@ -178,11 +178,11 @@ import Testing
 
     /// recipe-compare's decision (docs/real-people.md, "How a recipe is judged when the real sets disagree"): a
     /// random-effects pooling over the real sets of each set's paired change, its noise from the clips resampled
-    /// (rebuilt from each report's classes and misread clips) and from the pairs' spread. Three pairs of
-    /// hand-built reports: three sets gaining (the small one least surely) are better; the same read the
-    /// other way round are worse; a large set gaining and another as large losing as much leave the sets
+    /// (rebuilt from each report's classes and misread clips; PRECOG's sequences from their recordings' counts)
+    /// and from the pairs' spread. Three pairs of hand-built reports: four sets gaining (the small one least
+    /// surely) are better; the same read the other way round are worse; a large set gaining and another as large losing as much leave the sets
     /// disagreeing beyond their noise, and the pooled interval straddles zero. A report whose score its clips
-    /// do not give is said so in one line and falls back to its interval.
+    /// or recordings do not give is said so in one line a set and falls back to its interval.
     @Test func recipeCompareJudgesByRandomEffectsOverTheSets() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-compare").path
         let scratch = try ScratchDirectory()
@@ -204,27 +204,46 @@ import Testing
             return (#"{"macro": {"f1": \#(f1), "f1_interval": [\#(f1 - 0.05), \#(f1 + 0.05)]}, "classes": [\#(classes.joined(separator: ", "))], "#
                     + #""misclassified": [\#(misses.joined(separator: ", "))], "merge": {"jab": ["jab", "lead_jab"]}}"#, f1)
         }
-        /// One network's real-eval report: sets named with (clips a class, clips misread a class).
-        func network(_ path: String, _ sets: [(name: String, perClass: Int, misread: Int)], scoreOff: Double = 0) throws {
-            let entries = sets.map { set -> (String, Double) in
+        /// PRECOG's sequences as `evaluate --json` gives them: recordings of 3 punches each, `found[i]` of them
+        /// found in the i-th and `falseEvents[i]` false events; and their pooled event F1.
+        func sequences(found: [Int], falseEvents: [Int]) -> (json: String, f1: Double) {
+            let recordings = zip(found, falseEvents).enumerated().map { i, r in
+                #"{"recording": "s\#(i).csv", "true_positives": \#(r.0), "false_positives": \#(r.1), "false_negatives": \#(3 - r.0), "seconds": 30}"#
+            }
+            let tp = found.reduce(0, +), fp = falseEvents.reduce(0, +), fn = 3 * found.count - tp
+            let f1 = Double(2 * tp) / Double(2 * tp + fp + fn)
+            return (#"{"events": {"f1": \#(f1), "false_per_minute": \#(Double(fp) / (Double(found.count) / 2)), "f1_interval": [\#(f1 - 0.1), \#(f1 + 0.1)], "recordings": [\#(recordings.joined(separator: ", "))]}}"#, f1)
+        }
+        /// One network's real-eval report: sets named with (clips a class, clips misread a class), and PRECOG's
+        /// sequences when given.
+        func network(_ path: String, _ sets: [(name: String, perClass: Int, misread: Int)],
+                     events: (found: [Int], falseEvents: [Int])? = nil, scoreOff: Double = 0) throws {
+            var entries = sets.map { set -> (String, Double) in
                 let e = evaluation(perClass: set.perClass, misread: set.misread)
                 return (#"{"name": "\#(set.name)", "status": "ok", "score": \#(e.f1 + scoreOff), "result": \#(e.json)}"#, e.f1)
             }
+            if let events {
+                let e = sequences(found: events.found, falseEvents: events.falseEvents)
+                entries.append((#"{"name": "precog-sequences", "status": "ok", "score": \#(e.f1 + scoreOff), "result": \#(e.json)}"#, e.f1))
+            }
             let mean = entries.map(\.1).reduce(0, +) / Double(entries.count)
-            let names = sets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let names = (sets.map(\.name) + (events == nil ? [] : ["precog-sequences"])).map { "\"\($0)\"" }.joined(separator: ", ")
             try #"{"mean": \#(mean), "mean_of": [\#(names)], "sets": [\#(entries.map(\.0).joined(separator: ", "))]}"#
                 .write(toFile: path + ".real.json", atomically: true, encoding: .utf8)
         }
-        func verdict(_ base: String, _ new: String) throws -> (line: String, verdict: String, stderr: String) {
+        func verdict(_ base: String, _ new: String) throws -> (line: String, verdict: String, stderr: String, stdout: String) {
             let r = try runProcess(tool, [scratch.file(base), scratch.file(new)])
             #expect(r.status == 0, "\(r.stderr)")
             let lines = r.stdout.split(separator: "\n").map(String.init)
-            return (lines.first { $0.hasPrefix("random effects: change") } ?? "", lines.first { $0.hasPrefix("verdict:") } ?? "", r.stderr)
+            return (lines.first { $0.hasPrefix("random effects: change") } ?? "", lines.first { $0.hasPrefix("verdict:") } ?? "", r.stderr, r.stdout)
         }
         for seed in 1...3 {
-            // Every set reads better: 30 → 10 + seed, 15 → 5 + seed and 3 → 2 clips misread a class.
-            try network(scratch.file("a-d11-s\(seed)"), [("large", 100, 30), ("medium", 50, 15), ("small", 10, 3)])
-            try network(scratch.file("b-d11-s\(seed)"), [("large", 100, 10 + seed), ("medium", 50, 5 + seed), ("small", 10, 2)])
+            // Every set reads better: 30 → 10 + seed, 15 → 5 + seed and 3 → 2 clips misread a class; in six
+            // recordings of 3 punches, 1 or 2 found with a false event each → all found, a false event in some.
+            try network(scratch.file("a-d11-s\(seed)"), [("large", 100, 30), ("medium", 50, 15), ("small", 10, 3)],
+                        events: ([1, 2, 1, 2, 1, 2], [1, 1, 1, 1, 1, 1]))
+            try network(scratch.file("b-d11-s\(seed)"), [("large", 100, 10 + seed), ("medium", 50, 5 + seed), ("small", 10, 2)],
+                        events: ([3, 3, 3, 3, 3, 3], [seed % 2, 0, 1, 0, 1, 0]))
             // The large set gains as much as the medium one, as large, loses.
             try network(scratch.file("c-d11-s\(seed)"), [("large", 100, 10 + seed), ("medium", 100, 30 + seed), ("small", 10, 2)])
             try network(scratch.file("d-d11-s\(seed)"), [("large", 100, 30), ("medium", 100, 10), ("small", 10, 2)])
@@ -240,11 +259,16 @@ import Testing
         func tau(_ line: String) -> Double { Double(line.split(separator: " ").last ?? "") ?? -1 }
         #expect(tau(mixed.line) > 0.1 && tau(better.line) < tau(mixed.line), "\(mixed.line) / \(better.line)")
 
-        // A report whose score is not what its clips give: one line, and the set still counts, by its interval.
-        try network(scratch.file("e-d11-s1"), [("large", 100, 10), ("medium", 50, 5), ("small", 10, 3)], scoreOff: 0.01)
+        #expect(better.stdout.contains("precog-sequences") && better.stdout.contains("(recordings resampled, paired)"), "\(better.stdout)")
+
+        // Reports whose scores are not what their clips or recordings give (a report of an older binary lists no
+        // recordings): one line a set, and the set still counts, by its interval.
+        try network(scratch.file("e-d11-s1"), [("large", 100, 10), ("medium", 50, 5), ("small", 10, 3)],
+                    events: ([3, 3, 3, 3, 3, 3], [0, 0, 0, 0, 0, 0]), scoreOff: 0.01)
         let off = try verdict("a", "e")
-        #expect(off.stderr.split(separator: "\n").count == 3 && off.stderr.contains("large: the clips rebuilt from the reports do not give their macro-F1"),
-                "\(off.stderr)")
+        #expect(off.stderr.split(separator: "\n").count == 4 && off.stderr.contains("large: its clips could not be rebuilt from the reports")
+                && off.stderr.contains("precog-sequences: its recordings could not be rebuilt"), "\(off.stderr)")
+        #expect(off.stdout.contains("(reported intervals, unpaired)"), "\(off.stdout)")
         #expect(off.line.contains("random effects: change"), "\(off.line)")
     }
 

@@ -26,7 +26,9 @@ import Testing
     }
 
     /// Long recordings with event truth: the event F1 and false events a minute get intervals from resampling
-    /// whole recordings, which hold the pooled figures; one recording alone gets none.
+    /// whole recordings, which hold the pooled figures; one recording alone gets none. Each recording's own
+    /// counts are listed (`events.recordings`, what tools/recipe-compare resamples paired), named by file, and
+    /// add up to the pooled ones.
     @Test func eventIntervalsComeFromTwoOrMoreRecordings() throws {
         let scratch = try ScratchDirectory()
         try synthesize(scratch.file("d"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "651", "--seed", "9",
@@ -41,6 +43,14 @@ import Testing
         let f1 = try #require(events["f1"] as? Double), rate = try #require(events["false_per_minute"] as? Double)
         let f1Interval = try #require(events["f1_interval"] as? [Double]), rateInterval = try #require(events["false_per_minute_interval"] as? [Double])
         #expect(f1Interval[0] <= f1 && f1 <= f1Interval[1] && rateInterval[0] <= rate && rate <= rateInterval[1], "\(events)")
+        let recordings = try #require(events["recordings"] as? [[String: Any]], "\(events)")
+        #expect(recordings.count == 3 && Set(recordings.compactMap { $0["recording"] as? String }).count == 3, "\(recordings)")
+        #expect(recordings.allSatisfy { ($0["recording"] as? String ?? "").hasSuffix(".csv") }, "\(recordings)")
+        for key in ["true_positives", "false_positives", "false_negatives"] {
+            #expect(recordings.map { $0[key] as? Int ?? -1 }.reduce(0, +) == events[key] as? Int, "\(key): \(recordings) against \(events)")
+        }
+        let seconds = recordings.map { $0["seconds"] as? Double ?? 0 }.reduce(0, +)
+        #expect(abs(seconds / 60 - (events["minutes"] as? Double ?? 0)) < 1e-9, "\(recordings)")
 
         let one = scratch.file("one")
         try FileManager.default.createDirectory(atPath: "\(one)/rounds", withIntermediateDirectories: true)

@@ -1,14 +1,23 @@
 /// One recording's event counts: the unit an event-level bootstrap resamples, since the events of one
 /// recording (one person, one camera, one session) are alike.
-public struct RecordingEventCounts: Equatable, Sendable {
+/// Written into `evaluate --json` (`events.recordings`), so two models' events can be compared recording by
+/// recording (`tools/recipe-compare` resamples them paired).
+public struct RecordingEventCounts: Equatable, Sendable, Codable {
+    /// The recording's name in its dataset (its file), empty when not known.
+    public var recording: String
     public var truePositives, falsePositives, falseNegatives: Int
     public var seconds: Double
 
-    public init(truePositives: Int, falsePositives: Int, falseNegatives: Int, seconds: Double) {
+    public init(truePositives: Int, falsePositives: Int, falseNegatives: Int, seconds: Double, recording: String = "") {
+        self.recording = recording
         self.truePositives = truePositives
         self.falsePositives = falsePositives
         self.falseNegatives = falseNegatives
         self.seconds = seconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case recording, truePositives = "true_positives", falsePositives = "false_positives", falseNegatives = "false_negatives", seconds
     }
 
     /// Event F1 of pooled counts: 2 TP / (2 TP + FP + FN); 1 when there was nothing to find and nothing was
