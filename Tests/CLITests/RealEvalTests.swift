@@ -182,7 +182,8 @@ import Testing
     /// and from the pairs' spread. Three pairs of hand-built reports: four sets gaining (the small one least
     /// surely) are better; the same read the other way round are worse; a large set gaining and another as large losing as much leave the sets
     /// disagreeing beyond their noise, and the pooled interval straddles zero. A report whose score its clips
-    /// or recordings do not give is said so in one line a set and falls back to its interval.
+    /// or recordings do not give is said so in one line a set and falls back to its interval; a pair trained with
+    /// other OpenBLAS kernels is said so in one line.
     @Test func recipeCompareJudgesByRandomEffectsOverTheSets() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-compare").path
         let scratch = try ScratchDirectory()
@@ -260,6 +261,16 @@ import Testing
         #expect(tau(mixed.line) > 0.1 && tau(better.line) < tau(mixed.line), "\(mixed.line) / \(better.line)")
 
         #expect(better.stdout.contains("precog-sequences") && better.stdout.contains("(recordings resampled, paired)"), "\(better.stdout)")
+
+        // A pair trained with other OpenBLAS kernels (recipe-seeds' training log opens with them) is said so; pairs
+        // of the same kernels, or without a log, are not.
+        for (name, core) in [("a-d11-s1", "Haswell"), ("b-d11-s1", "Cooperlake"), ("a-d11-s2", "Haswell"), ("b-d11-s2", "Haswell")] {
+            try "Core: \(core)\nepoch 1/20\n".write(toFile: scratch.file("\(name).train.log"), atomically: true, encoding: .utf8)
+        }
+        let kernels = try verdict("a", "b")
+        #expect(kernels.stderr.split(separator: "\n").map(String.init) == [
+            "recipe-compare: the pair (draw 11, seed 1) was trained with other OpenBLAS kernels (Haswell and Cooperlake): it differs by more than its recipe"],
+            "\(kernels.stderr)")
 
         // Reports whose scores are not what their clips or recordings give (a report of an older binary lists no
         // recordings): one line a set, and the set still counts, by its interval.
