@@ -180,8 +180,9 @@ import Testing
     /// random-effects pooling over the real sets of each set's paired change, its noise from the clips resampled
     /// (rebuilt from each report's classes and misread clips; PRECOG's sequences from their recordings' counts)
     /// and from the pairs' spread. Three pairs of hand-built reports: four sets gaining (the small one least
-    /// surely) are better; the same read the other way round are worse; a large set gaining and another as large losing as much leave the sets
-    /// disagreeing beyond their noise, and the pooled interval straddles zero. A report whose score its clips
+    /// surely) are better; the same read the other way round are worse; a large set gaining and another as
+    /// large losing as much leave the sets disagreeing beyond their noise, and the pooled interval straddles
+    /// zero. A report whose score its clips
     /// or recordings do not give is said so in one line a set and falls back to its interval; a pair trained with
     /// other OpenBLAS kernels is said so in one line.
     @Test func recipeCompareJudgesByRandomEffectsOverTheSets() throws {

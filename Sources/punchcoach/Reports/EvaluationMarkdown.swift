@@ -57,12 +57,12 @@ enum EvaluationMarkdown {
         return s
     }
 
-    /// What became of the detector's runs: per truth label of the clips, then the long recordings.
     /// An interval as the reports write it: `0.500–0.800`.
     static func rangeText(_ interval: ScoreInterval) -> String {
         "\(String(format3: interval.low))–\(String(format3: interval.high))"
     }
 
+    /// What became of the detector's runs: per truth label of the clips, then the long recordings.
     static func runsSection(_ e: DatasetEvaluation) -> String {
         var rows = e.runsByTruth.sorted { $0.key < $1.key }.map { ("clips of \($0.key)", $0.value) }
         if e.recordings > 0 { rows.append(("long recordings", e.recordingRuns)) }
