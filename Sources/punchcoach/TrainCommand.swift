@@ -46,10 +46,10 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Write a Markdown report here (PNGs beside it).") var report: String?
     @Option(help: "Share of subjects held out for validation.") var validationFraction: Double = 0.2
     @Option(help: ArgumentHelp("""
-        People of the data never to train on (comma-separated subjects), kept apart for reporting; the model \
-        file records them.
+        People of the data never to train on (comma-separated subjects; repeatable), kept apart for reporting; \
+        the model file records them.
         """, valueName: "a,b,…"))
-    var excludeSubjects: String?
+    var excludeSubjects: [String] = []
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = TrainingConfiguration().lookahead
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
@@ -108,7 +108,8 @@ struct TrainCommand: AsyncParsableCommand {
         var datasets = try DatasetLoading.load(data)
         if let base { try FineTuneLabels.read(&datasets, as: base.classes) }
         var clips = datasets.flatMap(\.clips)
-        let excluded = try excludeSubjects.map { try SubjectSelection(parsing: $0) }
+        // Repeatable, so that a script can add a fold's person to a recipe's own list (tools/real-folds).
+        let excluded = try excludeSubjects.isEmpty ? nil : SubjectSelection(parsing: excludeSubjects.joined(separator: ","))
         if let excluded {
             do { clips = try excluded.apply(to: clips, keeping: false) } catch { throw CLIError("--exclude-subjects: \(error)") }
             Log.info("left out of training: \(excluded.names.joined(separator: ", "))")

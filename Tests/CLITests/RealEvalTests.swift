@@ -106,9 +106,9 @@ import Testing
         #expect(empty.status != 0 && empty.stderrLines.count == 1 && empty.stderr.contains("none of the known sets"), "\(empty.stderr)")
     }
 
-    /// `tools/recipe-seeds` (a recipe over several seeds): bad arguments are one line and exit 2, before
+    /// `tools/recipe-seeds` (a recipe over several seeds) and `tools/real-folds`: bad arguments are one line and exit 2, before
     /// anything is built or trained.
-    @Test func recipeSeedsRefusesBadArgumentsInOneLine() throws {
+    @Test func recipeAndFoldToolsRefuseBadArgumentsInOneLine() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-seeds").path
         let scratch = try ScratchDirectory()
         let spec = repositoryRoot.appendingPathComponent("Datasets/synth-v4.json").path
@@ -118,6 +118,77 @@ import Testing
             let r = try runProcess(tool, args, environment: ["PUNCHCOACH": nil])
             #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains("recipe-seeds:"), "\(args): \(r.stderr)")
         }
+        // tools/real-folds: no set, a set real-eval does not know, bad numbers, a datasets folder that is not there.
+        let folds = repositoryRoot.appendingPathComponent("tools/real-folds").path
+        for args in [[String](), ["boxing-nowhere"], ["boxingvi-dev", "--jobs", "0"], ["boxingvi-dev", "--draws", "x"],
+                     ["boxingvi-dev", "--datasets", scratch.file("nowhere")], ["boxingvi-dev", "cs229-dev"]] {
+            let r = try runProcess(folds, args, environment: ["PUNCHCOACH": nil])
+            #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("real-folds:"), "\(args): \(r.stderr)")
+        }
+    }
+
+    /// `tools/real-folds` pairs each fold's networks with the base's of the same draw and seed: the left-out
+    /// subject read alone, every other real set from the networks' real-eval reports, the subjects of the set a
+    /// fold learnt from and held for validation (from its training log), and each set's mean change over every
+    /// fold and network with the networks better / worse. Networks are written by hand as finished, so nothing
+    /// trains and no data is drawn. With --shuffle-labels it first writes the control's copy of the set: each
+    /// subject's labels shuffled among that subject's clips, the clips linked.
+    @Test func realFoldsPairFoldsWithTheBase() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/real-folds").path
+        let binary = try #require(punchcoachExecutable(), "the punchcoach executable is not built; run `swift build`")
+        let scratch = try ScratchDirectory()
+        let set = scratch.file("datasets/boxingvi-dev"), out = scratch.file("out")
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        var index = "clip,label,hand,subject\n"
+        for k in 0..<12 {
+            index += "c\(k),\(["jab", "hook", "uppercut"][k % 3]),\(k % 2 == 0 ? "lead" : "rear"),\(k < 6 ? "A" : "B")\n"
+            try "t,x\n".write(toFile: "\(set)/c\(k).csv", atomically: true, encoding: .utf8)
+        }
+        try index.write(toFile: "\(set)/index.csv", atomically: true, encoding: .utf8)
+        /// A finished network: its real-eval scores, its score on each subject read alone, and its training log.
+        func network(_ name: String, alone: [String: Double], coachMe: Double, cs229: Double, heldOut: String) throws {
+            let prefix = "\(out)/\(name)"
+            try #"{"sets": [{"name": "coachme-bx", "score": \#(coachMe)}, {"name": "boxingvi-dev", "score": 0.1}, {"name": "cs229-dev", "score": \#(cs229)}]}"#
+                .write(toFile: prefix + ".real.json", atomically: true, encoding: .utf8)
+            for (x, f1) in alone { try #"{"macro": {"f1": \#(f1)}}"#.write(toFile: "\(prefix).\(x).json", atomically: true, encoding: .utf8) }
+            try "Core: Haswell\nsubjects: 40 for training, 9 held out (\(heldOut))\n".write(toFile: prefix + ".train.log", atomically: true, encoding: .utf8)
+            try "ok\n".write(toFile: prefix + ".done", atomically: true, encoding: .utf8)
+        }
+        for seed in 1...2 {
+            try network("base-d11-s\(seed)", alone: ["A": 0.2, "B": 0.3], coachMe: 0.9, cs229: 0.3, heldOut: "s01, s02")
+            try network("fold-A-d11-s\(seed)", alone: ["A": 0.4 + 0.1 * Double(seed)], coachMe: 0.8, cs229: 0.4, heldOut: "s01")
+            try network("fold-B-d11-s\(seed)", alone: ["B": 0.2], coachMe: 0.9 + 0.06 * Double(seed - 1), cs229: 0.4, heldOut: "A, s01")
+            try network("shuffled-A-d11-s\(seed)", alone: ["A": 0.25], coachMe: 0.9, cs229: 0.3, heldOut: "s01")
+            try network("shuffled-B-d11-s\(seed)", alone: ["B": 0.3], coachMe: 0.9, cs229: 0.3, heldOut: "s01")
+        }
+        func run(_ extra: [String] = []) throws -> [String] {
+            let r = try runProcess(tool, ["boxingvi-dev", "--seeds", "1,2", "--datasets", scratch.file("datasets"), "--out", out] + extra,
+                                   environment: ["PUNCHCOACH": binary])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+            return r.stdout.split(separator: "\n").map(String.init)
+        }
+        let lines = try run()
+        #expect(lines.contains("| left out | learnt from | held for validation | boxingvi-dev: left out alone | coachme-bx | cs229-dev |"), "\(lines)")
+        #expect(lines.contains("| A | B | — | 0.200 → 0.550 | 0.900 → 0.800 | 0.300 → 0.400 |"), "\(lines)")
+        #expect(lines.contains("| B | — | A | 0.300 → 0.200 | 0.900 → 0.930 | 0.300 → 0.400 |"), "\(lines)")
+        // A: +0.3, +0.4; B: −0.1 twice. CoachMe: −0.1 twice, 0 and +0.06. cs229: +0.1 in all four.
+        #expect(lines.contains("| every fold: change (networks better / worse) | | | +0.125 (2 / 2) | -0.035 (1 / 2) | +0.100 (4 / 0) |"), "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: "\(out)/data-d11"), "every network was finished: no draw is needed")
+
+        let control = try run(["--shuffle-labels"])
+        #expect(control.first?.contains("their labels shuffled within each subject") == true, "\(control)")
+        #expect(control.contains("| A | B | — | 0.200 → 0.250 | 0.900 → 0.900 | 0.300 → 0.300 |"), "\(control)")
+        let copy = "\(out)/boxingvi-dev-labels-shuffled"
+        let shuffled = try String(contentsOfFile: "\(copy)/index.csv", encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let original = index.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(shuffled.map { $0[0] } == original.map { $0[0] } && shuffled.map { $0[3] } == original.map { $0[3] })
+        for subject in ["A", "B"] {
+            func pairs(_ rows: [[String]]) -> [String] { rows.filter { $0[3] == subject }.map { "\($0[1]) \($0[2])" }.sorted() }
+            #expect(pairs(shuffled) == pairs(original), "each subject keeps its labels, with their hands")
+        }
+        #expect(shuffled.map { $0[1] } != original.map { $0[1] }, "labels moved")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(copy)/c0.csv") == "\(set)/c0.csv")
     }
 
     /// `tools/recipe-compare` pairs two recipes' networks by draw and seed and gives, for each figure, both

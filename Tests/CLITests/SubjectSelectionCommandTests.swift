@@ -56,4 +56,17 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
     }
+
+    /// `--exclude-subjects` given twice leaves out both lists (a script adds a fold's person to a recipe's own, as
+    /// tools/real-folds does), and the model file records all of them.
+    @Test func excludedSubjectsAddUpOverRepeatedOptions() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "3", "--first-subject", "411", "--seed", "6"])
+        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--epochs", "1",
+                                "--exclude-subjects", "s412", "--exclude-subjects", "s413", "--validation-fraction", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let training = try #require(try modelHeader(scratch.file("m.model"))["training"] as? [String: Any])
+        #expect(training["subjects"] as? [String] == ["s411"], "\(training)")
+        #expect(training["excludedSubjects"] as? [String] == ["s412", "s413"], "\(training)")
+    }
 }
