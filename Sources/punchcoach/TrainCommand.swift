@@ -50,6 +50,11 @@ struct TrainCommand: AsyncParsableCommand {
         the model file records them.
         """, valueName: "a,b,…"))
     var excludeSubjects: [String] = []
+    @Option(help: ArgumentHelp("""
+        People of the data never held out for validation, so that all of them are learnt (comma-separated; \
+        repeatable): a real set's other people in a leave-one-out fold (tools/real-folds).
+        """, valueName: "a,b,…"))
+    var neverValidate: [String] = []
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = TrainingConfiguration().lookahead
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
@@ -114,6 +119,13 @@ struct TrainCommand: AsyncParsableCommand {
             do { clips = try excluded.apply(to: clips, keeping: false) } catch { throw CLIError("--exclude-subjects: \(error)") }
             Log.info("left out of training: \(excluded.names.joined(separator: ", "))")
         }
+        var alwaysTrained = Set<String>()
+        if !neverValidate.isEmpty {
+            let named = try SubjectSelection(parsing: neverValidate.joined(separator: ","))
+            // Only to refuse names the data (after --exclude-subjects) does not hold, in the same words.
+            do { _ = try named.apply(to: clips, keeping: true) } catch { throw CLIError("--never-validate: \(error)") }
+            alwaysTrained = Set(named.names)
+        }
         var labels = Set(datasets.flatMap(\.labels))
         let classes: [String], backgroundClasses: [String]
         if let base {
@@ -174,7 +186,7 @@ struct TrainCommand: AsyncParsableCommand {
         let subjects = Set(prepared.map(\.subject))
         let fraction = base != nil && subjects.count < 2 ? 0 : validationFraction
         if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
-        let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed)
+        let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed, alwaysTrained: alwaysTrained)
         Log.info("subjects: \(Set(split.train.map(\.subject)).count) for training, \(split.validationSubjects.count) held out (\(split.validationSubjects.joined(separator: ", ")))")
         let window = base?.window ?? .standard(lookahead: lookahead)
         let teacherModels = try teacher.map { path -> PunchClassifier in

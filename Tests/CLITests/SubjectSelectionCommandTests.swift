@@ -69,4 +69,22 @@ import Testing
         #expect(training["subjects"] as? [String] == ["s411"], "\(training)")
         #expect(training["excludedSubjects"] as? [String] == ["s412", "s413"], "\(training)")
     }
+
+    /// `--never-validate` keeps people out of the validation draw, so all of them are learnt (a real set's other
+    /// people in a leave-one-out fold); a name the data does not hold is one error line naming the option.
+    @Test func neverValidatedSubjectsAreAllLearnt() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "4", "--first-subject", "421", "--seed", "7"])
+        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--epochs", "1",
+                                "--validation-fraction", "0.5", "--never-validate", "s421", "--never-validate", "s422"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let training = try #require(try modelHeader(scratch.file("m.model"))["training"] as? [String: Any])
+        let learnt = Set(training["subjects"] as? [String] ?? []), held = Set(training["validationSubjects"] as? [String] ?? [])
+        #expect(learnt.isSuperset(of: ["s421", "s422"]) && !held.isEmpty && held.isSubset(of: ["s423", "s424"]), "\(training)")
+
+        let bad = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("x.model"), "--epochs", "1",
+                                  "--never-validate", "s499"])
+        let errors = bad.stderrLines.filter { $0.hasPrefix("Error:") }
+        #expect(bad.status != 0 && errors.count == 1 && errors[0].contains("--never-validate") && errors[0].contains("s499"), "\(bad.stderr)")
+    }
 }

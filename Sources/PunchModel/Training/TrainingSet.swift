@@ -28,9 +28,11 @@ public enum TrainingSet {
     }
 
     /// Splits by subject: about `fraction` of the subjects (at least one, never all) go to validation,
-    /// chosen by `seed`. No subject is on both sides.
-    public static func splitBySubject(_ clips: [PreparedClip], fraction: Double, seed: UInt64) -> (train: [PreparedClip], validation: [PreparedClip], validationSubjects: [String]) {
-        var subjects = Array(Set(clips.map(\.subject))).sorted()
+    /// chosen by `seed`; subjects in `alwaysTrained` are never drawn (without any, the split is what it always
+    /// was). No subject is on both sides.
+    public static func splitBySubject(_ clips: [PreparedClip], fraction: Double, seed: UInt64,
+                                      alwaysTrained: Set<String> = []) -> (train: [PreparedClip], validation: [PreparedClip], validationSubjects: [String]) {
+        var subjects = Array(Set(clips.map(\.subject)).subtracting(alwaysTrained)).sorted()
         guard subjects.count > 1 else { return (clips, [], []) }
         var rng = SeededRandom(seed: seed ^ 0x5eed)
         subjects.shuffle(using: &rng)
