@@ -114,16 +114,15 @@ struct TrainCommand: AsyncParsableCommand {
         if let base { try FineTuneLabels.read(&datasets, as: base.classes) }
         var clips = datasets.flatMap(\.clips)
         // Repeatable, so that a script can add a fold's person to a recipe's own list (tools/real-folds).
-        let excluded = try excludeSubjects.isEmpty ? nil : SubjectSelection(parsing: excludeSubjects.joined(separator: ","))
+        let excluded = try excludeSubjects.isEmpty ? nil : SubjectSelection(parsing: excludeSubjects)
         if let excluded {
             do { clips = try excluded.apply(to: clips, keeping: false) } catch { throw CLIError("--exclude-subjects: \(error)") }
             Log.info("left out of training: \(excluded.names.joined(separator: ", "))")
         }
         var alwaysTrained = Set<String>()
         if !neverValidate.isEmpty {
-            let named = try SubjectSelection(parsing: neverValidate.joined(separator: ","))
-            // Only to refuse names the data (after --exclude-subjects) does not hold, in the same words.
-            do { _ = try named.apply(to: clips, keeping: true) } catch { throw CLIError("--never-validate: \(error)") }
+            let named = try SubjectSelection(parsing: neverValidate)
+            do { try named.requirePresent(in: clips) } catch { throw CLIError("--never-validate: \(error)") }
             alwaysTrained = Set(named.names)
         }
         var labels = Set(datasets.flatMap(\.labels))

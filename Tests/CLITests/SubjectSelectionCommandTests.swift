@@ -61,11 +61,8 @@ import Testing
     /// tools/real-folds does), and the model file records all of them.
     @Test func excludedSubjectsAddUpOverRepeatedOptions() throws {
         let scratch = try ScratchDirectory()
-        try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "3", "--first-subject", "411", "--seed", "6"])
-        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--epochs", "1",
-                                "--exclude-subjects", "s412", "--exclude-subjects", "s413", "--validation-fraction", "0"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let training = try #require(try modelHeader(scratch.file("m.model"))["training"] as? [String: Any])
+        let training = try trainOneEpoch(scratch, subjects: 3, first: 411, seed: 6,
+                                         ["--exclude-subjects", "s412", "--exclude-subjects", "s413", "--validation-fraction", "0"])
         #expect(training["subjects"] as? [String] == ["s411"], "\(training)")
         #expect(training["excludedSubjects"] as? [String] == ["s412", "s413"], "\(training)")
     }
@@ -74,11 +71,8 @@ import Testing
     /// people in a leave-one-out fold); a name the data does not hold is one error line naming the option.
     @Test func neverValidatedSubjectsAreAllLearnt() throws {
         let scratch = try ScratchDirectory()
-        try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "4", "--first-subject", "421", "--seed", "7"])
-        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--epochs", "1",
-                                "--validation-fraction", "0.5", "--never-validate", "s421", "--never-validate", "s422"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let training = try #require(try modelHeader(scratch.file("m.model"))["training"] as? [String: Any])
+        let training = try trainOneEpoch(scratch, subjects: 4, first: 421, seed: 7,
+                                         ["--validation-fraction", "0.5", "--never-validate", "s421", "--never-validate", "s422"])
         let learnt = Set(training["subjects"] as? [String] ?? []), held = Set(training["validationSubjects"] as? [String] ?? [])
         #expect(learnt.isSuperset(of: ["s421", "s422"]) && !held.isEmpty && held.isSubset(of: ["s423", "s424"]), "\(training)")
 
@@ -86,5 +80,15 @@ import Testing
                                   "--never-validate", "s499"])
         let errors = bad.stderrLines.filter { $0.hasPrefix("Error:") }
         #expect(bad.status != 0 && errors.count == 1 && errors[0].contains("--never-validate") && errors[0].contains("s499"), "\(bad.stderr)")
+    }
+
+    /// Two clips a label of `subjects` synthetic people from s`first` in SCRATCH/d, one epoch trained on them with
+    /// `options` into SCRATCH/m.model; the training record of its header.
+    func trainOneEpoch(_ scratch: ScratchDirectory, subjects: Int, first: Int, seed: Int, _ options: [String]) throws -> [String: Any] {
+        try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "\(subjects)", "--first-subject", "\(first)",
+                                           "--seed", "\(seed)"])
+        let r = try punchcoach(["train", "--data", scratch.file("d"), "--out", scratch.file("m.model"), "--epochs", "1"] + options)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try #require(try modelHeader(scratch.file("m.model"))["training"] as? [String: Any])
     }
 }
