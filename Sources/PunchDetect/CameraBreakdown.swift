@@ -16,6 +16,8 @@ public enum CameraBreakdown {
         public var clips: Int
         public var macroF1: Double
         public var accuracy: Double
+        /// The clips' median apparent yaw (`ApparentView`): how square their shoulders looked in the picture.
+        public var apparentYaw: Double?
     }
 
     /// Lower edge of the 20° bin holding `yaw`.
@@ -34,11 +36,10 @@ public enum CameraBreakdown {
         }
         return members.keys.sorted(by: order).map { key in
             let clips = members[key]!
-            var confusion = ConfusionMatrix(labels: e.report.confusion.labels)
-            for r in clips { confusion.add(truth: e.merge.map(r.truth), predicted: e.merge.map(r.predicted)) }
-            let report = ClassificationReport(confusion)
+            let report = e.report(of: clips)
             return Group(yawMin: key.bin, yawMax: key.bin.map { $0 + binDegrees }, stance: key.stance, selfie: key.selfie,
-                         clips: clips.count, macroF1: report.macroF1, accuracy: report.accuracy)
+                         clips: clips.count, macroF1: report.macroF1, accuracy: report.accuracy,
+                         apparentYaw: median(clips.compactMap { $0.view?.yaw }))
         }
     }
 }

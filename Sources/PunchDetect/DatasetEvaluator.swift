@@ -15,11 +15,13 @@ public struct DatasetEvaluation: Sendable {
         public var padded = false
         /// Where the camera stood, when the file says (synthetic clips).
         public var camera = CameraTag()
+        /// How square the shoulders stand to the camera in the picture; nil when no frame shows them and the hips.
+        public var view: ApparentView?
         /// What became of the clip's runs of punch probability.
         public var runs = RunTally()
 
         public init(name: String, subject: String? = nil, truth: String, predicted: String, confidence: Double? = nil,
-                    padded: Bool = false, camera: CameraTag = CameraTag(), runs: RunTally = RunTally()) {
+                    padded: Bool = false, camera: CameraTag = CameraTag(), view: ApparentView? = nil, runs: RunTally = RunTally()) {
             self.name = name
             self.subject = subject
             self.truth = truth
@@ -27,6 +29,7 @@ public struct DatasetEvaluation: Sendable {
             self.confidence = confidence
             self.padded = padded
             self.camera = camera
+            self.view = view
             self.runs = runs
         }
     }
@@ -71,6 +74,13 @@ public struct DatasetEvaluation: Sendable {
         return out
     }
 
+    /// Some of the clips scored as the whole set is: its labels, on its families.
+    public func report(of subset: [ClipResult]) -> ClassificationReport {
+        var confusion = ConfusionMatrix(labels: report.confusion.labels)
+        for r in subset { confusion.add(truth: merge.map(r.truth), predicted: merge.map(r.predicted)) }
+        return ClassificationReport(confusion)
+    }
+
     /// The clips given a wrong label (after `merge`).
     public var misses: [ClipResult] { clips.filter { merge.map($0.truth) != merge.map($0.predicted) } }
 }
@@ -89,7 +99,7 @@ public enum DatasetEvaluator {
                 let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
                 return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
                              confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence),
-                             runs: RunTally(outcome.runs))
+                             view: ApparentView(clip.sequence), runs: RunTally(outcome.runs))
             }
         }
         var results: [DatasetEvaluation.ClipResult] = []

@@ -32,6 +32,11 @@ struct EvaluateCommand: AsyncParsableCommand {
     var merge: [String] = []
     @Flag(help: "Macro-F1 per camera yaw (20° bins), stance and selfie view, from the clips' first lines (synthetic data).")
     var byCamera = false
+    @Flag(help: ArgumentHelp("""
+        Scores per apparent view (frontal, three-quarter, side-on), read from each clip's 2D shoulder width over \
+        torso length: works on real sets, which state no camera.
+        """))
+    var byView = false
     @Flag(help: "Evaluate as if the data were 2D keypoints: drop world coordinates and depth (what YOLO-pose or OpenPose would give).")
     var withoutDepth = false
     @Option(help: ArgumentHelp("""
@@ -87,22 +92,24 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
+        let views = byView ? ViewBreakdown.groups(evaluation) : nil
         if let report {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
             try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(data)", to: png.path)
             var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(data)\n\n"
-            md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras)
+            md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras, views: views)
             md += "![confusion](\(png.lastPathComponent))\n"
             try TextFileWriter.write(md, to: url)
         }
         if output.json {
             var out = EvaluationJSON(evaluation)
             out.byCamera = cameras.map { $0.map(EvaluationJSON.CameraEntry.init) }
+            out.byView = views.map { $0.map(EvaluationJSON.ViewEntry.init) }
             if unseen { out.leftOutSubjects = seen }
             try JSONOutput.print(out)
         } else {
-            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras))
+            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras, views: views))
         }
     }
 }

@@ -72,6 +72,37 @@ import Testing
         #expect(bad.status != 0 && bad.stderrLines.count == 1 && bad.stderr.contains("--merge"), "\(bad.stderr)")
     }
 
+    /// --by-view: the clips per apparent view, in the bins' order, covering every clip, each with its classes;
+    /// a miss names its apparent yaw, and --by-camera's rows give theirs beside the yaw stated.
+    @Test func byViewCoversEveryClip() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("s"), ["--clips-per-class", "2", "--subjects", "2", "--first-subject", "301", "--seed", "1"])
+        let r = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-view", "--by-camera", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try r.json()
+        let rows = try #require(json["by_view"] as? [[String: Any]])
+        #expect(rows.reduce(0) { $0 + ($1["clips"] as? Int ?? 0) } == json["clips"] as? Int)
+        let order = ["frontal", "three-quarter", "side-on"]
+        let views = rows.compactMap { $0["view"] as? String }
+        #expect(views.count == rows.count && views == order.filter(views.contains), "\(views)")  // every clip has shoulders and hips
+        for row in rows {
+            let lo = try #require(row["yaw_min"] as? Double), hi = try #require(row["yaw_max"] as? Double)
+            #expect(hi - lo == 30)
+            let ratio = try #require(row["shoulder_ratio"] as? Double)
+            #expect(ratio > 0 && ratio < 1.2)
+            let classes = try #require(row["classes"] as? [[String: Any]])
+            #expect(classes.reduce(0) { $0 + ($1["support"] as? Int ?? 0) } == row["clips"] as? Int)
+        }
+        for miss in try #require(json["misclassified"] as? [[String: Any]]) {
+            #expect((0...90).contains(try #require(miss["apparent_yaw"] as? Double)))
+        }
+        for row in try #require(json["by_camera"] as? [[String: Any]]) {
+            #expect((0...90).contains(try #require(row["apparent_yaw"] as? Double)))
+        }
+        let text = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-view"])
+        #expect(text.stdout.contains("### By apparent view") && text.stdout.contains("| frontal (0–30°) |"), "\(text.stdout)")
+    }
+
     /// --by-camera: one row per yaw bin × stance × selfie view of the synthetic clips, covering every clip.
     @Test func byCameraCoversEveryClip() throws {
         let scratch = try ScratchDirectory()
@@ -366,12 +397,12 @@ import Testing
         let scratch = try ScratchDirectory()
         let joints = ["nose", "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
                       "left_hip", "right_hip"]
-        func punch(drift: (x: Double, y: Double)) -> [String] {
+        func punch(drift: (x: Double, y: Double), shoulders: Double = 40) -> [String] {
             var lines = ["# layout=coco17 units=px source=test", "t," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")]
             for f in 0...20 {
                 let t = Double(f) / 50, reach = 30 + 70 * min(1, t / 0.2)  // torso = 100 px
                 let at: [String: (Double, Double)] = [
-                    "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (460, 400),
+                    "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (500 - shoulders, 400),
                     "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400),
                     "right_elbow": (460, 450), "right_wrist": (460, 420), "left_hip": (500, 500), "right_hip": (460, 500)]
                 let (dx, dy) = (drift.x * Double(f), drift.y * Double(f))
@@ -408,6 +439,14 @@ import Testing
                 if let e { #expect(a.map { abs($0 - e) <= 0.02 * max(1, abs(e)) } == true, "\(label): \(m)") } else { #expect(a == nil) }
             }
         }
+        // --by-view: shoulders 40 px apart over a torso of 100 read 56° from square on (three-quarter), 70 px
+        // apart 10° (frontal): each label's line is split by view.
+        try (punch(drift: (0, 0), shoulders: 70).joined(separator: "\n") + "\n").write(toFile: scratch.file("set/p3.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\np1,jab\np2,cross\np3,jab\n".write(toFile: scratch.file("set/index.csv"), atomically: true, encoding: .utf8)
+        let byView = try runProcess(tool, ["--by-view", scratch.file("set")])
+        #expect(byView.status == 0, "\(byView.stderr)")
+        let rows = byView.stdout.split(separator: "\n").filter { $0.hasPrefix("| set | ") }.map { $0.split(separator: "|")[1].trimmingCharacters(in: .whitespaces) }
+        #expect(rows == ["label", "cross, three-quarter", "jab, frontal", "jab, three-quarter"], "\(byView.stdout)")
         for args in [[String](), ["--limit", "0"], [scratch.file("nowhere")], ["--colour"], [scratch.path]] {
             let bad = try runProcess(tool, args)
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("punch-shapes:"), "\(args): \(bad.stderr)")

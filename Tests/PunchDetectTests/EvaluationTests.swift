@@ -72,6 +72,56 @@ import PunchSynth
         #expect(CameraBreakdown.binStart(-43) == -60 && CameraBreakdown.binStart(0) == 0 && CameraBreakdown.binStart(-0.1) == -20)
     }
 
+    /// Clips are grouped by apparent view in the bins' order, unknown last; each group is scored on its own clips.
+    @Test func clipsAreGroupedByApparentView() {
+        func clip(_ yaw: Double?, _ truth: String, _ predicted: String) -> DatasetEvaluation.ClipResult {
+            // A shoulder ratio whose apparent yaw is `yaw`.
+            .init(name: "c", truth: truth, predicted: predicted,
+                  view: yaw.map { ApparentView(shoulderRatio: ApparentView.frontalRatio * cos($0 * .pi / 180), frames: 10) })
+        }
+        let clips = [clip(75, "jab", "hook"), clip(89, "hook", "hook"), clip(10, "jab", "jab"), clip(nil, "jab", "jab"),
+                     clip(29.9, "hook", "jab"), clip(30.1, "jab", "jab")]
+        let groups = ViewBreakdown.groups(DatasetEvaluation(report: DatasetEvaluator.score(clips, classes: Self.classes), clips: clips))
+        #expect(groups.map(\.view) == ["frontal", "three-quarter", "side-on", "unknown"])
+        #expect(groups.map(\.clips) == [2, 1, 2, 1])
+        #expect(groups[0].report.scores(for: "jab")?.recall == 1 && groups[0].report.scores(for: "hook")?.recall == 0)
+        #expect(groups[2].report.confusions(of: "jab").first?.label == "hook")
+        #expect(groups[3].shoulderRatio == nil && abs(groups[1].shoulderRatio! - ApparentView.frontalRatio * cos(30.1 * .pi / 180)) < 1e-12)
+    }
+
+    /// The apparent view reads the shoulders' turn from the picture: a body turned by `yaw` about the vertical
+    /// (orthographic view) shows shoulders `cos yaw` as wide over an unchanged torso; frames without both hips do not
+    /// count, and a clip without any is unknown.
+    @Test func apparentViewReadsTheShouldersTurn() throws {
+        let w = ApparentView.frontalRatio * 100, torso = 100.0
+        func clip(yaw: Double, hipsSeen: (Int) -> Bool = { _ in true }) -> SkeletonSequence {
+            var s = SkeletonSequence(layout: .canonical, units: .px)
+            let c = cos(yaw * .pi / 180)
+            for f in 0..<9 {
+                var p = [Vec3](repeating: Vec3(400, 300, 0), count: JointLayout.canonical.count)
+                var conf = [Double](repeating: 1, count: p.count)
+                p[Joint.leftShoulder.rawValue] = Vec3(400 + w / 2 * c, 200, 0)
+                p[Joint.rightShoulder.rawValue] = Vec3(400 - w / 2 * c, 200, 0)
+                p[Joint.leftHip.rawValue] = Vec3(400 + 20 * c, 200 + torso, 0)
+                p[Joint.rightHip.rawValue] = Vec3(400 - 20 * c, 200 + torso, 0)
+                if !hipsSeen(f) {
+                    // An unseen hip where no body puts it: not read.
+                    p[Joint.leftHip.rawValue] = Vec3(0, 0, 0)
+                    conf[Joint.leftHip.rawValue] = 0
+                }
+                s.append(time: Double(f) / 30, positions: p, confidences: conf, world: nil)
+            }
+            return s
+        }
+        for (yaw, bin) in [(0.0, "frontal"), (45, "three-quarter"), (75, "side-on")] {
+            let view = try #require(ApparentView(clip(yaw: yaw, hipsSeen: { $0 % 3 != 0 })))
+            #expect(abs(view.yaw - yaw) < 1e-6 && view.bin == bin && view.frames == 6, "\(yaw): \(view)")
+        }
+        #expect(ApparentView(clip(yaw: 20, hipsSeen: { _ in false })) == nil)
+        // Shoulders wider than a square-on body's (a Kinect's, PRECOG: 0.81) read square on, not an error.
+        #expect(ApparentView(shoulderRatio: 0.81, frames: 1).yaw == 0)
+    }
+
     /// False punch events per minute: detections matching no truth event over the recordings' minutes.
     @Test func falseEventsPerMinute() {
         func detected(_ start: Double, _ label: String) -> DetectedEvent {

@@ -36,6 +36,9 @@ struct EvaluationJSON: Encodable {
         var truth: String
         var predicted: String
         var confidence: Double?
+        /// `ApparentView.yaw`: how far from square the clip's shoulders looked, 0–90°.
+        var apparentYaw: Double?
+        enum CodingKeys: String, CodingKey { case clip, subject, truth, predicted, confidence, apparentYaw = "apparent_yaw" }
     }
 
     var clips: Int
@@ -53,6 +56,8 @@ struct EvaluationJSON: Encodable {
     var merge: [String: [String]]
     /// `--by-camera`: macro-F1 per camera-yaw bin, stance and selfie view.
     var byCamera: [CameraEntry]?
+    /// `--by-view`: the clips scored per apparent view (frontal, three-quarter, side-on, unknown).
+    var byView: [ViewEntry]?
     /// `--unseen`: the subjects left out because the model learnt from them (empty: none were).
     var leftOutSubjects: [String]?
     /// What became of the detector's runs of punch probability: per truth label of the clips, and over the
@@ -78,12 +83,15 @@ struct EvaluationJSON: Encodable {
         var selfie: Bool?
         var clips: Int
         var macroF1, accuracy: Double
+        /// The group's median `ApparentView.yaw`: the stated yaw beside what the picture shows.
+        var apparentYaw: Double?
         enum CodingKeys: String, CodingKey {
             case yawMin = "yaw_min", yawMax = "yaw_max", stance, selfie, clips, macroF1 = "macro_f1", accuracy
+            case apparentYaw = "apparent_yaw"
         }
         init(_ g: CameraBreakdown.Group) {
             yawMin = g.yawMin; yawMax = g.yawMax; stance = g.stance; selfie = g.selfie
-            clips = g.clips; macroF1 = g.macroF1; accuracy = g.accuracy
+            clips = g.clips; macroF1 = g.macroF1; accuracy = g.accuracy; apparentYaw = g.apparentYaw
         }
         func encode(to encoder: Encoder) throws {
             // Unknown camera fields are written as null, not left out: every row has the same keys.
@@ -91,12 +99,46 @@ struct EvaluationJSON: Encodable {
             try c.encode(yawMin, forKey: .yawMin); try c.encode(yawMax, forKey: .yawMax)
             try c.encode(stance, forKey: .stance); try c.encode(selfie, forKey: .selfie)
             try c.encode(clips, forKey: .clips); try c.encode(macroF1, forKey: .macroF1); try c.encode(accuracy, forKey: .accuracy)
+            try c.encode(apparentYaw, forKey: .apparentYaw)
+        }
+    }
+    struct ViewEntry: Encodable {
+        var view: String
+        /// The bin's apparent yaw from, to in degrees; null for unknown.
+        var yawMin, yawMax: Double?
+        var clips: Int
+        var shoulderRatio: Double?
+        var macroF1, accuracy: Double
+        /// Classes with clips in the group: recall, precision and what their misses were read as.
+        var classes: [ClassEntry]
+        enum CodingKeys: String, CodingKey {
+            case view, yawMin = "yaw_min", yawMax = "yaw_max", clips, shoulderRatio = "shoulder_ratio"
+            case macroF1 = "macro_f1", accuracy, classes
+        }
+        init(_ g: ViewBreakdown.Group) {
+            view = g.view
+            let bin = ApparentView.bins.first { $0.name == g.view }
+            yawMin = bin?.from; yawMax = bin?.to
+            clips = g.clips; shoulderRatio = g.shoulderRatio
+            macroF1 = g.report.macroF1; accuracy = g.report.accuracy
+            classes = g.report.classes.filter { $0.support > 0 }.map { c in
+                ClassEntry(label: c.label, precision: c.precision, recall: c.recall, f1: c.f1, support: c.support,
+                           recallInterval: nil,
+                           confusedWith: Dictionary(uniqueKeysWithValues: g.report.confusions(of: c.label).map { ($0.label, $0.count) }))
+            }
+        }
+        func encode(to encoder: Encoder) throws {
+            // Every row has the same keys: unknown's yaw range and ratio are null.
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(view, forKey: .view); try c.encode(yawMin, forKey: .yawMin); try c.encode(yawMax, forKey: .yawMax)
+            try c.encode(clips, forKey: .clips); try c.encode(shoulderRatio, forKey: .shoulderRatio)
+            try c.encode(macroF1, forKey: .macroF1); try c.encode(accuracy, forKey: .accuracy); try c.encode(classes, forKey: .classes)
         }
     }
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", merge, byCamera = "by_camera", leftOutSubjects = "left_out_subjects", runs
+        case paddedClips = "padded_clips", merge, byCamera = "by_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
     }
 
     init(_ e: DatasetEvaluation) {
@@ -112,7 +154,8 @@ struct EvaluationJSON: Encodable {
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)
         clips = e.clips.count
         misclassified = e.misses.map {
-            Miss(clip: $0.name, subject: $0.subject, truth: $0.truth, predicted: $0.predicted, confidence: $0.confidence)
+            Miss(clip: $0.name, subject: $0.subject, truth: $0.truth, predicted: $0.predicted, confidence: $0.confidence,
+                 apparentYaw: $0.view?.yaw)
         }
         subjects = Array(Set(e.clips.compactMap(\.subject))).sorted()
         events = e.events

@@ -3,7 +3,8 @@ import PunchKit
 
 /// The Markdown of an evaluation: clip-level table and confusion matrix, misses, event scores.
 enum EvaluationMarkdown {
-    static func text(_ e: DatasetEvaluation, title: String, cameras: [CameraBreakdown.Group]? = nil) -> String {
+    static func text(_ e: DatasetEvaluation, title: String, cameras: [CameraBreakdown.Group]? = nil,
+                     views: [ViewBreakdown.Group]? = nil) -> String {
         var s = "## \(title)\n\n"
         s += "\(e.clips.count) clips of \(Set(e.clips.compactMap(\.subject)).count) subjects, classified one label a clip "
         s += "(the most confident punch event of the stream, else the likeliest of stance/idle).\n\n"
@@ -46,15 +47,35 @@ enum EvaluationMarkdown {
         s += runsSection(e)
         if let cameras {
             s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
-            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy |\n|---|---|---|---:|---:|---:|\n"
+            s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated.\n\n"
+            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | apparent yaw |\n|---|---|---|---:|---:|---:|---:|\n"
             for g in cameras {
                 let yaw = g.yawMin.map { "[\(Int($0)), \(Int($0 + CameraBreakdown.binDegrees)))" } ?? "unknown"
                 let selfie = g.selfie.map { $0 ? "yes" : "no" } ?? "unknown"
-                s += "| \(yaw) | \(g.stance ?? "unknown") | \(selfie) | \(g.clips) | \(String(format3: g.macroF1)) | \(String(format3: g.accuracy)) |\n"
+                s += "| \(yaw) | \(g.stance ?? "unknown") | \(selfie) | \(g.clips) | \(String(format3: g.macroF1)) | \(String(format3: g.accuracy)) | "
+                s += "\(g.apparentYaw.map { String(format1: $0) } ?? "–") |\n"
             }
             s += "\n"
         }
+        if let views { s += viewSection(views) }
         return s
+    }
+
+    /// `--by-view`: the clips per apparent view, with each class's recall and the group's commonest misses.
+    static func viewSection(_ views: [ViewBreakdown.Group]) -> String {
+        var s = "### By apparent view (shoulder width over torso length in the picture, as yaw from square on)\n\n"
+        s += "| view | clips | shoulders / torso | macro-F1 | accuracy | recall (clips) | commonest misses |\n"
+        s += "|---|---:|---:|---:|---:|---|---|\n"
+        for g in views {
+            let bin = ApparentView.bins.first { $0.name == g.view }
+            let name = bin.map { "\(g.view) (\(Int($0.from))–\(Int($0.to))°)" } ?? g.view
+            let recalls = g.report.classes.filter { $0.support > 0 }.map { "\($0.label) \(String(format3: $0.recall)) (\($0.support))" }
+            let misses = g.report.classes.flatMap { c in g.report.confusions(of: c.label).map { (c.label, $0.label, $0.count) } }
+                .sorted { $0.2 > $1.2 }.prefix(3).map { "\($0.0) → \($0.1) \($0.2)" }
+            s += "| \(name) | \(g.clips) | \(g.shoulderRatio.map { String(format3: $0) } ?? "–") | \(String(format3: g.report.macroF1)) | "
+            s += "\(String(format3: g.report.accuracy)) | \(recalls.joined(separator: ", ")) | \(misses.isEmpty ? "–" : misses.joined(separator: ", ")) |\n"
+        }
+        return s + "\n"
     }
 
     /// An interval as the reports write it: `0.500–0.800`.

@@ -1,0 +1,27 @@
+import PunchKit
+
+/// Clip results grouped by apparent view (`ApparentView`: frontal, three-quarter, side-on, read from the
+/// 2D shoulders), each scored as the whole set is (`evaluate --by-view`). Real sets state no camera yaw
+/// (`CameraBreakdown` needs it), yet whether a straight is seen across the picture or along the lens
+/// decides how it looks: this tells a model that fails from one side from one that fails everywhere.
+public enum ViewBreakdown {
+    public struct Group: Sendable {
+        /// A bin name of `ApparentView.bins`, or "unknown" for clips without both shoulders and hips.
+        public var view: String
+        public var clips: Int
+        public var report: ClassificationReport
+        /// Median shoulder width over torso length of the group's clips.
+        public var shoulderRatio: Double?
+    }
+
+    /// Groups in the order of `ApparentView.bins`, then unknown; empty groups left out.
+    public static func groups(_ e: DatasetEvaluation) -> [Group] {
+        let names = ApparentView.bins.map(\.name) + ["unknown"]
+        return names.compactMap { name in
+            let clips = e.clips.filter { ($0.view?.bin ?? "unknown") == name }
+            guard !clips.isEmpty else { return nil }
+            return Group(view: name, clips: clips.count, report: e.report(of: clips),
+                         shoulderRatio: median(clips.compactMap { $0.view?.shoulderRatio }))
+        }
+    }
+}
