@@ -20,6 +20,11 @@ struct EvaluationJSON: Encodable {
         enum CodingKeys: String, CodingKey {
             case label, precision, recall, f1, support, recallInterval = "recall_interval", confusedWith = "confused_with"
         }
+        init(_ c: ClassScores, of report: ClassificationReport, recallInterval: ScoreInterval?) {
+            label = c.label; precision = c.precision; recall = c.recall; f1 = c.f1; support = c.support
+            self.recallInterval = recallInterval
+            confusedWith = Dictionary(uniqueKeysWithValues: report.confusions(of: c.label).map { ($0.label, $0.count) })
+        }
     }
     struct Confusion: Encodable {
         var labels: [String]
@@ -121,11 +126,7 @@ struct EvaluationJSON: Encodable {
             yawMin = bin?.from; yawMax = bin?.to
             clips = g.clips; shoulderRatio = g.shoulderRatio
             macroF1 = g.report.macroF1; accuracy = g.report.accuracy
-            classes = g.report.classes.filter { $0.support > 0 }.map { c in
-                ClassEntry(label: c.label, precision: c.precision, recall: c.recall, f1: c.f1, support: c.support,
-                           recallInterval: nil,
-                           confusedWith: Dictionary(uniqueKeysWithValues: g.report.confusions(of: c.label).map { ($0.label, $0.count) }))
-            }
+            classes = g.report.classes.filter { $0.support > 0 }.map { ClassEntry($0, of: g.report, recallInterval: nil) }
         }
         func encode(to encoder: Encoder) throws {
             // Every row has the same keys: unknown's yaw range and ratio are null.
@@ -146,11 +147,7 @@ struct EvaluationJSON: Encodable {
         accuracy = r.accuracy
         macro = Macro(precision: r.macroPrecision, recall: r.macroRecall, f1: r.macroF1,
                       f1Interval: r.macroF1Interval())
-        classes = zip(r.classes, r.recallIntervals).map { c, interval in
-            ClassEntry(label: c.label, precision: c.precision, recall: c.recall, f1: c.f1, support: c.support,
-                       recallInterval: interval,
-                       confusedWith: Dictionary(uniqueKeysWithValues: r.confusions(of: c.label).map { ($0.label, $0.count) }))
-        }
+        classes = zip(r.classes, r.recallIntervals).map { ClassEntry($0, of: r, recallInterval: $1) }
         confusion = Confusion(labels: r.confusion.labels, matrix: r.confusion.counts)
         clips = e.clips.count
         misclassified = e.misses.map {
