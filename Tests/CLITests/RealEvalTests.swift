@@ -397,13 +397,13 @@ import Testing
         let scratch = try ScratchDirectory()
         let joints = ["nose", "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
                       "left_hip", "right_hip"]
-        func punch(drift: (x: Double, y: Double), shoulders: Double = 40) -> [String] {
+        func punch(drift: (x: Double, y: Double), shoulders: Double = 40, wobble: Double = 0) -> [String] {
             var lines = ["# layout=coco17 units=px source=test", "t," + joints.map { "\($0)_x,\($0)_y,\($0)_z,\($0)_c" }.joined(separator: ",")]
             for f in 0...20 {
                 let t = Double(f) / 50, reach = 30 + 70 * min(1, t / 0.2)  // torso = 100 px
                 let at: [String: (Double, Double)] = [
                     "nose": (500, 380), "left_shoulder": (500, 400), "right_shoulder": (500 - shoulders, 400),
-                    "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400),
+                    "left_elbow": (500 + reach / 2, 400), "left_wrist": (500 + reach, 400 + (t < 0.2 ? (f % 2 == 0 ? wobble : -wobble) : 0)),
                     "right_elbow": (460, 450), "right_wrist": (460, 420), "left_hip": (500, 500), "right_hip": (460, 500)]
                 let (dx, dy) = (drift.x * Double(f), drift.y * Double(f))
                 lines.append(String(format: "%.2f", t) + "," + joints.map { "\(at[$0]!.0 + dx),\(at[$0]!.1 + dy),,1" }.joined(separator: ","))
@@ -423,15 +423,15 @@ import Testing
             return row.split(separator: "|", omittingEmptySubsequences: false).dropFirst(4).dropLast()
                 .map { Double($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
         }
-        // out_s, reach, gain, elbow, across, up, speed, hips, turn, lean, knees, travel, zoom, guard, feet
-        // (the right wrist 20 px below its shoulder; no ankles)
-        let still: [Double?] = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5, 0, 0, 0, nil, 0, 0, 0.2, nil]
+        // out_s, reach, gain, elbow, across, up, speed, line, hips, turn, lean, knees, travel, zoom, guard, feet
+        // (the right wrist 20 px below its shoulder; no ankles; the wrist's path a straight line, drifting or not)
+        let still: [Double?] = [0.2, 1.0, 0.7, 180, 0.7, 0, 3.5, 1, 0, 0, 0, nil, 0, 0, 0.2, nil]
         var drifting = still
         drifting[4] = 0.9  // 70 px of reach and 20 px of drift in the 10 frames out
         drifting[5] = -0.1
         drifting[6] = (9.0 * 9 + 1).squareRoot() * 50 / 100  // 7 + 2 px and 1 px a frame at 50 fps
-        drifting[7] = 0.2  // mid-hip goes 20 px down in 20 frames
-        drifting[11] = (40.0 * 40 + 20 * 20).squareRoot() / 100
+        drifting[8] = 0.2  // mid-hip goes 20 px down in 20 frames
+        drifting[12] = (40.0 * 40 + 20 * 20).squareRoot() / 100
         for (label, expected) in [("jab", still), ("cross", drifting)] {
             let m = try medians(label)
             #expect(m.count == expected.count, "\(label): \(m)")
@@ -447,6 +447,16 @@ import Testing
         #expect(byView.status == 0, "\(byView.stderr)")
         let rows = byView.stdout.split(separator: "\n").filter { $0.hasPrefix("| set | ") }.map { $0.split(separator: "|")[1].trimmingCharacters(in: .whitespaces) }
         #expect(rows == ["label", "cross, three-quarter", "jab, frontal", "jab, three-quarter"], "\(byView.stdout)")
+        // A wrist that wavers 5 px up and down each frame on its way out (a pose tool's wobble): its line falls from 1
+        // to the start-to-reach distance, √(70² + 5²), over the 10 steps' length: 9 of √(7² + 10²) px, the last √(7² + 5²).
+        try FileManager.default.createDirectory(atPath: scratch.file("wobble"), withIntermediateDirectories: true)
+        try (punch(drift: (0, 0), wobble: 5).joined(separator: "\n") + "\n").write(toFile: scratch.file("wobble/p1.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\np1,jab\n".write(toFile: scratch.file("wobble/index.csv"), atomically: true, encoding: .utf8)
+        let wobbly = try runProcess(tool, [scratch.file("wobble")])
+        let row = try #require(wobbly.stdout.split(separator: "\n").first { $0.hasPrefix("| wobble | jab |") }, "\(wobbly.stdout)\(wobbly.stderr)")
+        let line = try #require(Double(row.split(separator: "|")[10].trimmingCharacters(in: .whitespaces).split(separator: " ")[0]))
+        let expected = (4900.0 + 25).squareRoot() / (9 * (49.0 + 100).squareRoot() + (49.0 + 25).squareRoot())
+        #expect(abs(line - expected) < 0.01, "\(row)")
         for args in [[String](), ["--limit", "0"], [scratch.file("nowhere")], ["--colour"], [scratch.path]] {
             let bad = try runProcess(tool, args)
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("punch-shapes:"), "\(args): \(bad.stderr)")
