@@ -37,19 +37,16 @@ public struct ApparentView: Sendable, Equatable {
     }
 
     /// The clip's apparent view (canonical layout, image coordinates), or nil when no frame shows both
-    /// shoulders and both hips with a torso of some length.
+    /// shoulders and both hips (`BodyInPicture`) with a torso of some length.
     public init?(_ sequence: SkeletonSequence) {
         let n = sequence.layout.count
-        let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue
-        let lh = Joint.leftHip.rawValue, rh = Joint.rightHip.rawValue
         var ratios: [Double] = []
         for f in 0..<sequence.frameCount {
-            func seen(_ j: Int) -> Bool { sequence.confidences[f * n + j] > BodyFrame.minConfidence }
-            guard [ls, rs, lh, rh].allSatisfy(seen) else { continue }
-            func p(_ j: Int) -> Vec3 { let v = sequence.positions[f * n + j]; return Vec3(v.x, v.y, 0) }
-            let torso = ((p(ls) + p(rs)) * 0.5 - (p(lh) + p(rh)) * 0.5).length
-            guard torso > 1e-9 else { continue }
-            ratios.append((p(ls) - p(rs)).length / torso)
+            func point(_ j: Int) -> Vec3 { sequence.positions[f * n + j] }
+            guard let body = BodyInPicture(point: point, confidence: { sequence.confidences[f * n + $0] }),
+                  body.torso > 1e-9 else { continue }
+            let shoulders = point(Joint.leftShoulder.rawValue) - point(Joint.rightShoulder.rawValue)
+            ratios.append(Vec3(shoulders.x, shoulders.y, 0).length / body.torso)
         }
         guard let ratio = median(ratios) else { return nil }
         self.init(shoulderRatio: ratio, frames: ratios.count)

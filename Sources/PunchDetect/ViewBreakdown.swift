@@ -8,6 +8,8 @@ public enum ViewBreakdown {
     public struct Group: Sendable {
         /// A bin name of `ApparentView.bins`, or "unknown" for clips without both shoulders and hips.
         public var view: String
+        /// The bin's apparent yaw in degrees, from and to; nil for unknown.
+        public var yaw: (from: Double, to: Double)?
         public var clips: Int
         public var report: ClassificationReport
         /// Median shoulder width over torso length of the group's clips.
@@ -16,11 +18,11 @@ public enum ViewBreakdown {
 
     /// Groups in the order of `ApparentView.bins`, then unknown; empty groups left out.
     public static func groups(_ e: DatasetEvaluation) -> [Group] {
-        let names = ApparentView.bins.map(\.name) + ["unknown"]
-        return names.compactMap { name in
-            let clips = e.clips.filter { ($0.view?.bin ?? "unknown") == name }
+        let bins: [(name: String, yaw: (from: Double, to: Double)?)] = ApparentView.bins.map { ($0.name, ($0.from, $0.to)) } + [("unknown", nil)]
+        return bins.compactMap { bin in
+            let clips = e.clips.filter { ($0.view?.bin ?? "unknown") == bin.name }
             guard !clips.isEmpty else { return nil }
-            return Group(view: name, clips: clips.count, report: e.report(of: clips),
+            return Group(view: bin.name, yaw: bin.yaw, clips: clips.count, report: e.report(of: clips),
                          shoulderRatio: median(clips.compactMap { $0.view?.shoulderRatio }))
         }
     }

@@ -122,8 +122,7 @@ struct EvaluationJSON: Encodable {
         }
         init(_ g: ViewBreakdown.Group) {
             view = g.view
-            let bin = ApparentView.bins.first { $0.name == g.view }
-            yawMin = bin?.from; yawMax = bin?.to
+            yawMin = g.yaw?.from; yawMax = g.yaw?.to
             clips = g.clips; shoulderRatio = g.shoulderRatio
             macroF1 = g.report.macroF1; accuracy = g.report.accuracy
             classes = g.report.classes.filter { $0.support > 0 }.map { ClassEntry($0, of: g.report, recallInterval: nil) }

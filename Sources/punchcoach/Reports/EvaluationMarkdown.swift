@@ -67,8 +67,7 @@ enum EvaluationMarkdown {
         s += "| view | clips | shoulders / torso | macro-F1 | accuracy | recall (clips) | commonest misses |\n"
         s += "|---|---:|---:|---:|---:|---|---|\n"
         for g in views {
-            let bin = ApparentView.bins.first { $0.name == g.view }
-            let name = bin.map { "\(g.view) (\(Int($0.from))–\(Int($0.to))°)" } ?? g.view
+            let name = g.yaw.map { "\(g.view) (\(Int($0.from))–\(Int($0.to))°)" } ?? g.view
             let recalls = g.report.classes.filter { $0.support > 0 }.map { "\($0.label) \(String(format3: $0.recall)) (\($0.support))" }
             let misses = g.report.classes.flatMap { c in g.report.confusions(of: c.label).map { (c.label, $0.label, $0.count) } }
                 .sorted { $0.2 > $1.2 }.prefix(3).map { "\($0.0) → \($0.1) \($0.2)" }
