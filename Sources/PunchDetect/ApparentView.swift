@@ -30,6 +30,13 @@ public struct ApparentView: Sendable, Equatable {
     public var yaw: Double { acos(min(1, shoulderRatio / Self.frontalRatio)) * 180 / .pi }
     /// Name of the bin of `bins` holding `yaw`.
     public var bin: String { Self.bins.last { yaw >= $0.from }!.name }
+    /// The bin of clips whose view cannot be read (no frame shows both shoulders and both hips).
+    public static let unknownBin = "unknown"
+    /// Every bin a clip can fall in: those of `bins`, then `unknownBin`.
+    public static var binNames: [String] { bins.map(\.name) + [unknownBin] }
+
+    /// The bin of a clip whose view is `view` (nil: not readable).
+    public static func bin(of view: ApparentView?) -> String { view?.bin ?? unknownBin }
 
     public init(shoulderRatio: Double, frames: Int) {
         self.shoulderRatio = shoulderRatio

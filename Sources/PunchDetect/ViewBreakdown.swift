@@ -11,6 +11,8 @@ public enum ViewBreakdown {
         /// The bin's apparent yaw in degrees, from and to; nil for unknown.
         public var yaw: (from: Double, to: Double)?
         public var clips: Int
+        /// The group's clips by name, in the order evaluated.
+        public var names: [String]
         public var report: ClassificationReport
         /// Median shoulder width over torso length of the group's clips.
         public var shoulderRatio: Double?
@@ -18,11 +20,12 @@ public enum ViewBreakdown {
 
     /// Groups in the order of `ApparentView.bins`, then unknown; empty groups left out.
     public static func groups(_ e: DatasetEvaluation) -> [Group] {
-        let bins: [(name: String, yaw: (from: Double, to: Double)?)] = ApparentView.bins.map { ($0.name, ($0.from, $0.to)) } + [("unknown", nil)]
+        let bins: [(name: String, yaw: (from: Double, to: Double)?)] =
+            ApparentView.bins.map { ($0.name, ($0.from, $0.to)) } + [(ApparentView.unknownBin, nil)]
         return bins.compactMap { bin in
-            let clips = e.clips.filter { ($0.view?.bin ?? "unknown") == bin.name }
+            let clips = e.clips.filter { ApparentView.bin(of: $0.view) == bin.name }
             guard !clips.isEmpty else { return nil }
-            return Group(view: bin.name, yaw: bin.yaw, clips: clips.count, report: e.report(of: clips),
+            return Group(view: bin.name, yaw: bin.yaw, clips: clips.count, names: clips.map(\.name), report: e.report(of: clips),
                          shoulderRatio: median(clips.compactMap { $0.view?.shoulderRatio }))
         }
     }

@@ -37,6 +37,11 @@ struct EvaluateCommand: AsyncParsableCommand {
         torso length: works on real sets, which state no camera.
         """))
     var byView = false
+    @Option(help: ArgumentHelp("""
+        Evaluate only the recordings of one apparent view (frontal, three-quarter, side-on or unknown; see \
+        --by-view), e.g. a real set's straights seen side-on.
+        """, valueName: "VIEW"))
+    var view: String?
     @Flag(help: "Evaluate as if the data were 2D keypoints: drop world coordinates and depth (what YOLO-pose or OpenPose would give).")
     var withoutDepth = false
     @Option(help: ArgumentHelp("""
@@ -57,6 +62,9 @@ struct EvaluateCommand: AsyncParsableCommand {
     func run() async throws {
         var families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
+        if let view, !ApparentView.binNames.contains(view) {
+            throw CLIError("--view: '\(view)' is not a view; give one of \(ApparentView.binNames.joined(separator: ", "))")
+        }
         let classifier = try modelOption.load()
         var dataset = try DatasetLoading.load([data], index: index, quiet: false, keepingGoing: true)[0]
         for f in dataset.unreadable { Log.info("error: \(f.error) (left out of the scores)") }
@@ -82,6 +90,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             // Names only: synthetic data drawn with another seed reuses s01, s02, … for other people.
             Log.info("note: the model trained on subjects named as \(seen.count) of this data's (\(seen.prefix(6).joined(separator: ", "))\(seen.count > 6 ? ", …" : "")); if they are the same people, their figures are not held out (--subjects chooses others)")
         }
+        if let view { try keepOnly(view: view, of: &dataset) }
         if withoutDepth { dataset.flattenToPicture() }
         var cfg = DetectorConfiguration()
         cfg.stance = stance.fixed
@@ -111,5 +120,15 @@ struct EvaluateCommand: AsyncParsableCommand {
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras, views: views))
         }
+    }
+
+    /// `--view`: leaves out the recordings whose shoulders stand otherwise in the picture.
+    private func keepOnly(view: String, of dataset: inout Dataset) throws {
+        let all = dataset.clips.count
+        dataset.clips.removeAll { ApparentView.bin(of: ApparentView($0.sequence)) != view }
+        guard !dataset.clips.isEmpty else {
+            throw CLIError("\(data): none of its \(all) recordings is seen \(view); --by-view shows how they stand")
+        }
+        Log.info("--view \(view): \(dataset.clips.count) of \(all) recordings")
     }
 }

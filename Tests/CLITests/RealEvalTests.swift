@@ -101,6 +101,22 @@ import Testing
         }
         let text = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-view"])
         #expect(text.stdout.contains("### By apparent view") && text.stdout.contains("| frontal (0–30°) |"), "\(text.stdout)")
+        // --view scores one row's clips alone, as --by-view scored them among the others.
+        for row in rows {
+            let view = try #require(row["view"] as? String)
+            let one = try punchcoach(["evaluate", "--data", scratch.file("s"), "--view", view, "--json"])
+            #expect(one.status == 0, "\(one.stderr)")
+            let alone = try one.json()
+            #expect(alone["clips"] as? Int == row["clips"] as? Int, "\(view)")
+            let f1 = try #require((alone["macro"] as? [String: Any])?["f1"] as? Double)
+            #expect(abs(f1 - (try #require(row["macro_f1"] as? Double))) < 1e-9, "\(view): \(f1) against \(row)")
+        }
+        let bad = try punchcoach(["evaluate", "--data", scratch.file("s"), "--view", "sideways"])
+        #expect(bad.status != 0 && bad.stderrLines.count == 1 && bad.stderr.contains("side-on"), "\(bad.stderr)")
+        // Every synthetic clip shows its shoulders and hips, so none is of an unknown view.
+        let none = try punchcoach(["evaluate", "--data", scratch.file("s"), "--view", "unknown"])
+        #expect(none.status != 0 && none.stderr.split(separator: "\n").last?.contains("none of its 14 recordings is seen unknown") == true,
+                "\(none.stderr)")
     }
 
     /// --by-camera: one row per yaw bin × stance × selfie view of the synthetic clips, covering every clip.
@@ -505,15 +521,81 @@ import Testing
         let r = try runProcess(tool, [flat], environment: ["PUNCHCOACH": executable])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["as-is", "pinned-hips", "still-legs", "no-legs", "dip"],
-                "\(r.stdout)")
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                == ["as-is", "pinned-hips", "still-legs", "no-legs", "dip", "smooth-3", "slow-2", "upright-guard"], "\(r.stdout)")
+        #expect(lines.allSatisfy { $0.contains(" 2 clips: jab R ") }, "\(r.stdout)")
         let direct = try punchcoach(["evaluate", "--data", flat, "--json"])
         let macro = try #require(try direct.json()["macro"] as? [String: Any])
         let f1 = try #require(macro["f1"] as? Double)
         #expect(lines.first?.hasSuffix(String(format: "macro-F1 %.3f", f1)) == true, "\(lines.first ?? "") against \(f1)")
-        for args in [[String](), [scratch.file("nowhere")], [flat, "--probe", "shaken"], [flat, "--colour"]] {
+        // --view: the clips of one view of the set as it is, named in evaluate's by_view rows.
+        let rows = try #require(try punchcoach(["evaluate", "--data", flat, "--json", "--by-view"]).json()["by_view"] as? [[String: Any]])
+        let first = try #require(rows.first)
+        let names = try #require(first["names"] as? [String])
+        #expect(names.count == first["clips"] as? Int && Set(names).isSubset(of: ["a_jab.csv", "b_cross.csv"]), "\(names)")
+        let view = try #require(first["view"] as? String)
+        let one = try runProcess(tool, [flat, "--probe", "as-is", "--view", view], environment: ["PUNCHCOACH": executable])
+        #expect(one.status == 0 && one.stdout.hasPrefix("as-is         \(names.count) clips: "), "\(one.stdout)\(one.stderr)")
+        for args in [[String](), [scratch.file("nowhere")], [flat, "--probe", "shaken"], [flat, "--probe", "smooth-4"],
+                     [flat, "--probe", "slow-0"], [flat, "--colour"], [flat, "--keep", flat], [flat, "--view", "sideways"]] {
             let bad = try runProcess(tool, args, environment: ["PUNCHCOACH": executable])
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains("cue-probe:"), "\(args): \(bad.stderr)")
+        }
+    }
+
+    /// `tools/cue-probe --keep`: the changed copies as the probes say. smooth-3 gives each joint the mean of its
+    /// frame and the two beside it, slow-2 doubles every time, upright-guard stands the arm that reaches less
+    /// (a jab's rear arm) up: its wrist one median forearm straight above its elbow; nothing else moves.
+    @Test func cueProbeSmoothsSlowsAndStandsTheGuardUp() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/cue-probe").path
+        let scratch = try ScratchDirectory()
+        let flat = try flatDataset(in: scratch)
+        let executable = try #require(punchcoachExecutable(), "the punchcoach executable is not built")
+        let kept = scratch.file("kept")
+        let r = try runProcess(tool, [flat, "--probe", "smooth-3", "--probe", "slow-2", "--probe", "upright-guard", "--keep", kept],
+                               environment: ["PUNCHCOACH": executable])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 3, "\(r.stdout)")
+        /// Header and rows of a skeleton CSV, comments left out.
+        func table(_ path: String) throws -> (header: [String], rows: [[Double?]]) {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            let cells = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return (cells[0], cells.dropFirst().map { $0.map { Double($0) } })
+        }
+        let original = try table("\(flat)/a_jab.csv")
+        func column(_ name: String) throws -> Int { try #require(original.header.firstIndex(of: name), "\(name)") }
+        let t = try column("t"), x = try column("left_wrist_x"), z = try column("left_wrist_z"), c = try column("left_wrist_c")
+        let smooth = try table("\(kept)/smooth-3/a_jab.csv")
+        #expect(smooth.header == original.header && smooth.rows.count == original.rows.count)
+        for i in 1..<(original.rows.count - 1) where (i - 1...i + 1).allSatisfy({ original.rows[$0][c]! > 0 }) {
+            let mean = (original.rows[i - 1][x]! + original.rows[i][x]! + original.rows[i + 1][x]!) / 3
+            #expect(abs(smooth.rows[i][x]! - mean) < 0.002, "frame \(i)")
+            #expect(smooth.rows[i][t] == original.rows[i][t] && smooth.rows[i][z] == original.rows[i][z])
+        }
+        let slow = try table("\(kept)/slow-2/a_jab.csv")
+        for (a, b) in zip(slow.rows, original.rows) {
+            #expect(abs(a[t]! - 2 * b[t]!) < 1e-4 && a[x] == b[x])
+        }
+        let upright = try table("\(kept)/upright-guard/a_jab.csv")
+        /// Frames where a joint is seen, and the picture distance between two joints in a frame.
+        func seen(_ row: [Double?], _ joints: String...) throws -> Bool { try joints.allSatisfy { row[try column("\($0)_c")]! > 0 } }
+        func distance(_ row: [Double?], _ a: String, _ b: String) throws -> Double {
+            hypot(row[try column("\(a)_x")]! - row[try column("\(b)_x")]!, row[try column("\(a)_y")]! - row[try column("\(b)_y")]!)
+        }
+        func reach(_ side: String) throws -> Double {
+            try original.rows.filter { try seen($0, "\(side)_shoulder", "\(side)_wrist") }
+                .map { try distance($0, "\(side)_shoulder", "\(side)_wrist") }.max()!
+        }
+        let guardSide = try reach("left") < reach("right") ? "left" : "right", punching = guardSide == "left" ? "right" : "left"
+        let forearms = try original.rows.filter { try seen($0, "\(guardSide)_elbow", "\(guardSide)_wrist") }
+            .map { try distance($0, "\(guardSide)_elbow", "\(guardSide)_wrist") }.sorted()
+        let forearm = (forearms[(forearms.count - 1) / 2] + forearms[forearms.count / 2]) / 2  // the median
+        let (ex, ey) = (try column("\(guardSide)_elbow_x"), try column("\(guardSide)_elbow_y"))
+        let (wx, wy) = (try column("\(guardSide)_wrist_x"), try column("\(guardSide)_wrist_y"))
+        let other = try column("\(punching)_wrist_x")
+        for (a, b) in zip(upright.rows, original.rows) where try seen(b, "\(guardSide)_elbow", "\(guardSide)_wrist") {
+            #expect(abs(a[wx]! - b[ex]!) < 0.002 && abs(a[wy]! - (b[ey]! - forearm)) < 0.01)  // picture y points down
+            #expect(a[other] == b[other] && a[ex] == b[ex])
         }
     }
 

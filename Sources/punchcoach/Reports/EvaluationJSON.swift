@@ -112,18 +112,20 @@ struct EvaluationJSON: Encodable {
         /// The bin's apparent yaw from, to in degrees; null for unknown.
         var yawMin, yawMax: Double?
         var clips: Int
+        /// The clips of the group by name (`tools/cue-probe --view` probes the same clips in every copy).
+        var names: [String]
         var shoulderRatio: Double?
         var macroF1, accuracy: Double
         /// Classes with clips in the group: recall, precision and what their misses were read as.
         var classes: [ClassEntry]
         enum CodingKeys: String, CodingKey {
-            case view, yawMin = "yaw_min", yawMax = "yaw_max", clips, shoulderRatio = "shoulder_ratio"
+            case view, yawMin = "yaw_min", yawMax = "yaw_max", clips, names, shoulderRatio = "shoulder_ratio"
             case macroF1 = "macro_f1", accuracy, classes
         }
         init(_ g: ViewBreakdown.Group) {
             view = g.view
             yawMin = g.yaw?.from; yawMax = g.yaw?.to
-            clips = g.clips; shoulderRatio = g.shoulderRatio
+            clips = g.clips; names = g.names; shoulderRatio = g.shoulderRatio
             macroF1 = g.report.macroF1; accuracy = g.report.accuracy
             classes = g.report.classes.filter { $0.support > 0 }.map { ClassEntry($0, of: g.report, recallInterval: nil) }
         }
@@ -131,7 +133,7 @@ struct EvaluationJSON: Encodable {
             // Every row has the same keys: unknown's yaw range and ratio are null.
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(view, forKey: .view); try c.encode(yawMin, forKey: .yawMin); try c.encode(yawMax, forKey: .yawMax)
-            try c.encode(clips, forKey: .clips); try c.encode(shoulderRatio, forKey: .shoulderRatio)
+            try c.encode(clips, forKey: .clips); try c.encode(names, forKey: .names); try c.encode(shoulderRatio, forKey: .shoulderRatio)
             try c.encode(macroF1, forKey: .macroF1); try c.encode(accuracy, forKey: .accuracy); try c.encode(classes, forKey: .classes)
         }
     }
