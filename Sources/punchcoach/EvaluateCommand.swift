@@ -102,11 +102,13 @@ struct EvaluateCommand: AsyncParsableCommand {
         evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         let views = byView ? ViewBreakdown.groups(evaluation) : nil
+        // What was scored, as the titles name it: the data, and the one view when --view left the others out.
+        let scored = view.map { "\(data), the recordings seen \($0)" } ?? data
         if let report {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
-            try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(data)", to: png.path)
-            var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(data)\n\n"
+            try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(scored)", to: png.path)
+            var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(scored)\n\n"
             md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras, views: views)
             md += "![confusion](\(png.lastPathComponent))\n"
             try TextFileWriter.write(md, to: url)
@@ -118,7 +120,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             if unseen { out.leftOutSubjects = seen }
             try JSONOutput.print(out)
         } else {
-            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(data)", cameras: cameras, views: views))
+            print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(scored)", cameras: cameras, views: views))
         }
     }
 

@@ -111,6 +111,11 @@ import Testing
             let f1 = try #require((alone["macro"] as? [String: Any])?["f1"] as? Double)
             #expect(abs(f1 - (try #require(row["macro_f1"] as? Double))) < 1e-9, "\(view): \(f1) against \(row)")
         }
+        // The text names the one view it scored, so a table copied out of it cannot pass for the whole set's.
+        let firstView = try #require(rows.first?["view"] as? String)
+        let viewText = try punchcoach(["evaluate", "--data", scratch.file("s"), "--view", firstView])
+        #expect(viewText.stdout.contains("the recordings seen \(firstView)"), "\(viewText.stdout.prefix(300))")
+        #expect(!text.stdout.contains("the recordings seen"), "without --view the title names the data alone")
         let bad = try punchcoach(["evaluate", "--data", scratch.file("s"), "--view", "sideways"])
         #expect(bad.status != 0 && bad.stderrLines.count == 1 && bad.stderr.contains("side-on"), "\(bad.stderr)")
         // Every synthetic clip shows its shoulders and hips, so none is of an unknown view.
@@ -509,6 +514,39 @@ import Testing
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         // 86 frames on the median, 10 off by 22 %, 5 by 40 %: the median frame is on it, the 90th percentile 22 % off.
         #expect(cells == ["mine", "1", "101", "14.85 %", "4.95 %", "4.95 %", "0.0 %", "22.0 %"], "\(row)")
+    }
+
+    /// `tools/punch-shapes --stray`: a wrist's stray from the midpoint of its neighbouring frames, along its motion and
+    /// across it, and the forearm's, by the wrist's speed, over a recording built by hand at 50 fps (torso 100 px). The
+    /// left wrist goes right 10 px a frame (5 torso lengths a second) with 2 px to and fro along its way and 3 px up
+    /// and down, its elbow with it: it strays 2 × 2 px along, 2 × 3 px across, the forearm not at all. The right wrist
+    /// goes left 15 px a frame (7.5 a second) in a straight line away from its elbow, which shakes 5 px along the
+    /// forearm: only the forearm strays, 2 × 5 px.
+    @Test func punchShapesMeasuresHowAWristStrays() throws {
+        let tool = repositoryRoot.appendingPathComponent("tools/punch-shapes").path
+        let scratch = try ScratchDirectory()
+        let joints = ["left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip", "right_hip"]
+        var lines = ["t," + joints.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",")]
+        for f in 0...20 {
+            let sign = f % 2 == 0 ? 1.0 : -1.0
+            let leftWrist = (600 + 10 * Double(f) + 2 * sign, 420 + 3 * sign)
+            let at: [String: (Double, Double)] = [
+                "left_shoulder": (500, 400), "right_shoulder": (460, 400), "left_hip": (500, 500), "right_hip": (460, 500),
+                "left_wrist": leftWrist, "left_elbow": (leftWrist.0 - 40, leftWrist.1 + 30),
+                "right_wrist": (400 - 15 * Double(f), 420), "right_elbow": (420 + 5 * sign, 420)]
+            lines.append(String(format: "%.2f", Double(f) / 50) + "," + joints.map { "\(at[$0]!.0),\(at[$0]!.1),1" }.joined(separator: ","))
+        }
+        try FileManager.default.createDirectory(atPath: scratch.file("mine"), withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: scratch.file("mine/r.csv"), atomically: true, encoding: .utf8)
+        try "clip,label\nr,jab\n".write(toFile: scratch.file("mine/index.csv"), atomically: true, encoding: .utf8)
+        let r = try runProcess(tool, ["--stray", scratch.file("mine")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let row = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("| mine |") }, "\(r.stdout)")
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells == ["mine", "50", "– / – / – (0)", "0.040 / 0.060 / 0.000 (19)", "0.000 / 0.000 / 0.100 (19)", "– / – / – (0)"],
+                "\(row)")
+        let both = try runProcess(tool, ["--stray", "--hip-jumps", scratch.file("mine")])
+        #expect(both.status == 2 && both.stderrLines.count == 1 && both.stdout.isEmpty, "\(both.stdout)\(both.stderr)")
     }
 
     /// `tools/cue-probe` on a flat set of synthetic clips: one line a probe, in order, the unchanged copy

@@ -92,6 +92,26 @@ import PunchKit
         #expect(plain.frame(plain.frameCount / 2).positions != drifting.frame(plain.frameCount / 2).positions)
     }
 
+    /// The motion-blur experiment's spec is the shipped one with `motion_blur`, which reaches the generators and
+    /// changes the pictures they give.
+    @Test func theBlurSpecTurnsTheBlurOn() throws {
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
+        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        var blur = try SynthSpec.read(folder.appendingPathComponent("synth-v4-blur.json"))
+        #expect(blur.motionBlur == true && DatasetWriter(spec: blur).options.motionBlur)
+        #expect(shipped.motionBlur == nil && !DatasetWriter(spec: shipped).options.motionBlur && !shipped.json().contains("motion_blur"))
+        blur.motionBlur = nil
+        blur.note = shipped.note
+        #expect(blur == shipped)
+        let subjects = SubjectPool.make(seed: 3, ids: 1...2)
+        var options = SynthOptions()
+        options.motionBlur = true
+        let plain = ClipGenerator(seed: 3, subjects: subjects).clip(.jab, index: 0).sequence
+        let blurred = ClipGenerator(seed: 3, subjects: subjects, options: options).clip(.jab, index: 0).sequence
+        #expect(plain.frameCount == blurred.frameCount)
+        #expect(plain.frame(plain.frameCount / 2).positions != blurred.frame(plain.frameCount / 2).positions)
+    }
+
     /// The doubled spec of the twentieth stop is the shipped one with twice the people, clips and rounds and
     /// nothing else, its people (s121–s240, rounds after them) clear of the synthetic test set's s101–s120 and
     /// the validation set's s501 on.

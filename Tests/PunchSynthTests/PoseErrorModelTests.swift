@@ -97,6 +97,50 @@ import PunchKit
         #expect(step < drift / 3, "a frame's step \(step) against a drift of \(drift)")
     }
 
+    /// The optional motion blur (`SynthSpec.motionBlur`): a wrist sweeping sideways at 4 m/s, filmed at 30 fps
+    /// square on, is seen somewhere along its streak with the shutter open (between where it was at the last frame and
+    /// where it is, at a moment that changes from frame to frame), and, with the scatter across its motion, off its
+    /// path by about that share of its step; a still wrist stays where it is either way.
+    @Test func motionBlurPutsAFastWristAlongItsStreakAndScattersItAcross() {
+        func sweep(exposure: Double, across: Double) -> (seen: [(Double, Double)], truth: [(Double, Double)]) {
+            var m = model(gain: 1)
+            m.outlierRate = 0
+            m.exposure = exposure
+            m.acrossScatter = across
+            var observer = Observer(model: m, rng: SeededRandom(seed: 5))
+            var still = model(gain: 1)
+            still.outlierRate = 0
+            var exact = Observer(model: still, rng: SeededRandom(seed: 5))
+            var seen: [(Double, Double)] = [], truth: [(Double, Double)] = []
+            for k in 0..<90 {
+                let t = Double(k) / 30
+                var joints = (0..<17).map { j in Vec3(0.1 * Double(j % 3), -1.6 + 0.04 * Double(j), 0) }
+                joints[9] = Vec3(k < 10 ? 0 : 4 * (t - 1.0 / 3), -1.4, 0.3)
+                let f = observer.observe(time: t, joints: joints), e = exact.observe(time: t, joints: joints)
+                seen.append((f.positions[9].x, f.positions[9].y))
+                truth.append((e.positions[9].x, e.positions[9].y))
+            }
+            return (seen, truth)
+        }
+        let (streak, truth) = sweep(exposure: 1, across: 0)
+        let step = abs(truth[50].0 - truth[49].0)
+        #expect(step > 10, "the wrist moves \(step) px a frame")
+        var behind: [Double] = []
+        for k in 11..<90 {
+            // Along the motion only, between the last frame's place and this one's.
+            let back = (truth[k].0 - streak[k].0) / (truth[k].0 - truth[k - 1].0)
+            #expect(back >= -1e-9 && back <= 1 + 1e-9 && abs(streak[k].1 - truth[k].1) < 1e-6, "frame \(k): \(back)")
+            behind.append(back)
+        }
+        #expect(Set(behind.map { Int($0 * 4) }).count >= 3, "the moment within the exposure changes: \(behind)")
+        #expect((0..<10).allSatisfy { abs(streak[$0].0 - truth[$0].0) < 1e-9 }, "a still wrist is not blurred")
+        let (scattered, _) = sweep(exposure: 0, across: 0.3)
+        let off = (11..<90).map { (scattered[$0].1 - truth[$0].1) / step }
+        let sd = (off.map { $0 * $0 }.reduce(0, +) / Double(off.count)).squareRoot()
+        #expect(sd > 0.2 && sd < 0.4, "across: \(sd) of a step")
+        #expect((11..<90).allSatisfy { abs(scattered[$0].0 - truth[$0].0) < 1e-6 }, "nothing along the motion")
+    }
+
     /// One punch clip in seven comes from hands down and goes back down; the time around it is idle.
     @Test func someStraightPunchesAreThrownFromHandsDown() {
         let g = ClipGenerator(seed: 5, subjects: SubjectPool.make(seed: 5, ids: 1...6), options: SynthOptions(noise: false, camera: .front(), fps: 30))

@@ -114,7 +114,8 @@ public struct ClipGenerator: Sendable {
         let camera = options.camera ?? CameraRig.random(&cameraRng, behind: options.camerasBehind)
         let fps = options.fps ?? cameraRng.pick(Recorder.rates)
         let times = Recorder.frameTimes(duration: duration, fps: fps, jitter: options.noise, rng: &cameraRng)
-        var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander, rng: &noiseRng), rng: noiseRng)
+        var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander,
+                                                      blur: options.motionBlur, rng: &noiseRng), rng: noiseRng)
         let name = "\(label.rawValue)/\(subject.name)_\(label.rawValue)_\(Self.number(index + 1)).csv"
         let apparent = camera.selfie ? subject.stance.mirrored : subject.stance
         var extra: [SkeletonSequence.KeyValue] = [.init("label", label.rawValue), .init("stance", apparent.rawValue),

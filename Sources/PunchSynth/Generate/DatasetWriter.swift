@@ -16,6 +16,7 @@ public struct DatasetWriter: Sendable {
         if spec.imageWander == true { options.imageWander = true }
         if let behind = spec.camerasBehind { options.camerasBehind = behind }
         if let strikes = spec.armStrikes { options.armStrikes = strikes }
+        if spec.motionBlur == true { options.motionBlur = true }
         self.options = options
     }
 

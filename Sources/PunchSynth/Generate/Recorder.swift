@@ -15,6 +15,8 @@ public struct SynthOptions: Sendable, Equatable {
     public var camerasBehind: Double
     /// How often the idle stretches hold arm strikes, against kicks (`SynthSpec.armStrikes`, `IdlePlanner`).
     public var armStrikes: Double = 0
+    /// Fast joints blur along their motion and scatter across it (`SynthSpec.motionBlur`, `ObservationModel`).
+    public var motionBlur = false
 
     public init(noise: Bool = true, camera: CameraRig? = nil, fps: Double? = nil, imageWander: Bool = false,
                 camerasBehind: Double = 0) {

@@ -97,7 +97,8 @@ public struct RoundGenerator: Sendable {
         let camera = options.camera ?? CameraRig.random(&cameraRng, behind: options.camerasBehind)
         let fps = options.fps ?? cameraRng.pick(Recorder.rates)
         let times = Recorder.frameTimes(duration: seconds, fps: fps, jitter: options.noise, rng: &cameraRng)
-        var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander, rng: &noiseRng), rng: noiseRng)
+        var observer = Observer(model: ObservationModel(camera: camera, noise: options.noise, wander: options.imageWander,
+                                                      blur: options.motionBlur, rng: &noiseRng), rng: noiseRng)
         let name = "rounds/\(subject.name)_round_\(ClipGenerator.number(index + 1, digits: 3))"
         let apparent = camera.selfie ? subject.stance.mirrored : subject.stance
         var extra: [SkeletonSequence.KeyValue] = [.init("stance", apparent.rawValue), .init("fps_nominal", String(Int(fps)))]

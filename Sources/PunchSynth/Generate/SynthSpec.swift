@@ -28,6 +28,10 @@ public struct SynthSpec: Codable, Sendable, Equatable {
     /// `"arm_strikes": 1` draws back fists and elbow strikes among the idle motions as often as kicks
     /// (`IdlePlanner`), an experiment of docs/real-people.md; absent, there are none.
     public var armStrikes: Double?
+    /// `"motion_blur": true` blurs fast joints along their motion, each seen at a moment drawn within the
+    /// shutter's exposure, and scatters them across it (`ObservationModel`), an experiment of docs/real-people.md;
+    /// absent, no blur.
+    public var motionBlur: Bool?
 
     public init(seed: UInt64 = 1, clipsPerClass: Int = 40, subjects: Int = 12, firstSubject: Int = 1, rounds: Int = 0,
                 roundSeconds: Double = 60, labels: [String] = PunchLabel.allCases.map(\.rawValue), note: String? = nil) {
@@ -50,6 +54,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         case imageWander = "image_wander"
         case camerasBehind = "cameras_behind"
         case armStrikes = "arm_strikes"
+        case motionBlur = "motion_blur"
     }
 
     public init(from decoder: Decoder) throws {
@@ -66,6 +71,7 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         imageWander = try c.decodeIfPresent(Bool.self, forKey: .imageWander)
         camerasBehind = try c.decodeIfPresent(Double.self, forKey: .camerasBehind)
         armStrikes = try c.decodeIfPresent(Double.self, forKey: .armStrikes)
+        motionBlur = try c.decodeIfPresent(Bool.self, forKey: .motionBlur)
     }
 
     public static func read(_ url: URL) throws -> SynthSpec {

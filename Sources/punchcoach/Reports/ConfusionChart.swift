@@ -6,7 +6,9 @@ enum ConfusionChart {
     static func draw(_ m: ConfusionMatrix, title: String, to path: String) throws {
         let n = m.labels.count
         let cell = 64.0, left = 130.0, top = 110.0
-        let canvas = try Canvas(width: Int(left + cell * Double(n) + 30), height: Int(top + cell * Double(n) + 40))
+        // As wide as the grid, or as the title where it is longer (a real set's name and options).
+        let titleWidth = Double(Canvas.textSize(title, scale: 1.1, thickness: 2).width) + 20
+        let canvas = try Canvas(width: Int(max(left + cell * Double(n) + 30, titleWidth)), height: Int(top + cell * Double(n) + 40))
         canvas.text(title, 10, 28, scale: 1.1, .black, thickness: 2)
         canvas.text("predicted (columns)", left, 60, scale: 0.8, .grey)
         canvas.text("truth (rows)", 10, top - 40, scale: 0.8, .grey)
