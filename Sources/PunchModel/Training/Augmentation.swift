@@ -71,6 +71,14 @@ public struct Augmentation: Codable, Equatable, Sendable {
     /// (0.612 → 0.614 over six networks; at 0.1, 0.612; docs/real-people.md, the eighteenth stop).
     public var guardPlacement: Double = 0
     public var guardPlacementShare: Double = 0.5
+    /// Share of the windows of a depth sensor's skeleton (camera-space metres without a picture of their own:
+    /// PRECOG's Kinect) whose picture is taken again by a random camera, the body turned to any view the
+    /// synthetic cameras take (`VirtualView.swift`): real motion seen from the side in the picture, where the
+    /// sensor only ever filmed it from the front. Off in the shipped model: at 1 it read BoxingVI's side-on
+    /// straights better in five networks of six (recall 0.24 → 0.37), PRECOG's own clips, BoxingForm and the small
+    /// hook sets worse; pooled over the real sets −0.002 [−0.027, +0.022] (docs/real-people.md, the twenty-seventh
+    /// stop).
+    public var virtualViews: Double = 0
 
     public init() {}
 
@@ -92,6 +100,7 @@ public struct Augmentation: Codable, Equatable, Sendable {
         a.clipCut = 0
         a.armFlicker = 0
         a.guardPlacement = 0
+        a.virtualViews = 0
         return a
     }()
 }
@@ -104,6 +113,8 @@ public struct AugmentedWindow: WindowSource {
     var images: [Vec3]
     var confidences: [Double]
     public var hasDepth: Bool
+    /// The picture is x and y of camera-space 3D joints (a depth sensor's), which `VirtualView` can film again.
+    let cameraSpace3D: Bool
     private static let joints = JointLayout.canonical.count
 
     @inline(__always) public func point(_ t: Int, _ joint: Int) -> Vec3 { points[t * Self.joints + joint] }
@@ -119,6 +130,7 @@ public struct AugmentedWindow: WindowSource {
         images = [Vec3](repeating: .zero, count: T * J)
         confidences = [Double](repeating: 0, count: T * J)
         hasDepth = s.hasBodyDepth
+        cameraSpace3D = Self.isCameraSpace3D(s)
         let n = s.frameCount
         for i in 0..<T {
             let src = Double(end) - Double(T - 1 - i) * speed
@@ -186,6 +198,8 @@ public struct AugmentedWindow: WindowSource {
             spare = r * sin(2 * .pi * u2)
             return r * cos(2 * .pi * u2)
         }
+        // Drawn only when on, so that a model trained without it keeps its random stream (and its weights).
+        if a.virtualViews > 0, cameraSpace3D, rng.chance(a.virtualViews) { filmFromVirtualCamera(rng: &rng) }
         // The picture: roll and stretch about the window's mean hip point, then the same kind of noise.
         let roll = rng.uniform(-a.rollDegrees, a.rollDegrees) * .pi / 180
         let stretch = rng.uniform(a.aspect.lowerBound, a.aspect.upperBound)

@@ -39,16 +39,12 @@ public struct CameraRig: Sendable, Equatable {
     /// Height of the camera above the floor.
     public var cameraHeight: Double { lookHeight + distance * tan(pitch) }
 
-    /// The share of random cameras within ±20° of the boxer's front, and of the rest (side views, and the
-    /// cameras behind that a spec may take from them). Both spelt out, not one as 1 − the other: the draws
-    /// compare against these exact values.
-    public static let facingShare = 0.45, sideViewShare = 0.55
+    /// The share of random cameras within ±20° of the boxer's front, and of the rest (`CameraPlacement`).
+    public static let facingShare = CameraPlacement.facingShare, sideViewShare = CameraPlacement.sideViewShare
 
-    /// Where people put the camera. Most face their screen: yaw within ±20° for 45 % of clips (a laptop
-    /// or a phone propped in front); the rest anywhere within ±100° (side views: a phone on a shelf, a
-    /// training partner filming, a fight camera). Pitch −20…30° (a laptop on a low table looks up, a
-    /// phone on a shelf looks down), distance 1.5–4 m, a webcam's field of view (60–78° across) at one of
-    /// the common resolutions, and a selfie (mirrored) picture one time in seven.
+    /// Where people put the camera (`CameraPlacement`: yaw within ±20° for 45 % of clips, the rest within ±100°;
+    /// pitch −20…30°, 1.5–4 m away), a webcam's field of view (60–78° across) at one of the common resolutions,
+    /// and a selfie (mirrored) picture one time in seven.
     ///
     /// `behind`: the share of clips filmed from behind the boxer (|yaw| 100–180°, taken from the side views'
     /// share; `SynthSpec.camerasBehind`, an experiment of docs/real-people.md). A gym or fight camera sees
@@ -62,16 +58,16 @@ public struct CameraRig: Sendable, Equatable {
         let fov = degrees(rng.uniform(60, 78))
         let yaw: Double
         if rng.chance(facingShare) {
-            yaw = rng.uniform(-20, 20)
+            yaw = rng.uniform(-CameraPlacement.facingYaw, CameraPlacement.facingYaw)
         } else if behind > 0, rng.chance(min(1, behind / sideViewShare)) {
             let away = rng.uniform(100, 180)
             yaw = rng.chance(0.5) ? away : -away
         } else {
-            yaw = rng.uniform(-100, 100)
+            yaw = rng.uniform(-CameraPlacement.sideYaw, CameraPlacement.sideYaw)
         }
         return CameraRig(
-            yaw: degrees(yaw), pitch: degrees(rng.uniform(-20, 30)),
-            distance: rng.uniform(1.5, 4.0), lookHeight: rng.uniform(0.85, 1.3),
+            yaw: degrees(yaw), pitch: degrees(rng.uniform(CameraPlacement.pitchDegrees)),
+            distance: rng.uniform(CameraPlacement.distance), lookHeight: rng.uniform(0.85, 1.3),
             focal: Double(w) / 2 / tan(fov / 2), width: w, height: h, selfie: rng.chance(1.0 / 7))
     }
 
