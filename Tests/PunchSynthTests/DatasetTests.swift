@@ -67,7 +67,7 @@ import PunchKit
         #expect(throws: SynthError.self) { try SynthSpec.read(url) }
     }
 
-    @Test func theShippedSpecIsReadable() throws {
+    @Test func theBaseSpecIsReadable() throws {
         let url = repositoryRoot.appendingPathComponent("Datasets/synth-v4.json")
         let spec = try SynthSpec.read(url)
         #expect(spec.labels == PunchLabel.allCases.map(\.rawValue))
@@ -75,16 +75,16 @@ import PunchKit
         #expect(!spec.json().contains("image_wander"), "a spec without the field writes none")
     }
 
-    /// The wander experiment's spec is the shipped one with `image_wander`, which reaches the generators and
+    /// The wander experiment's spec is the base one with `image_wander`, which reaches the generators and
     /// changes the pictures they give (the same seed, another clip).
     @Test func theWanderSpecTurnsTheWanderOn() throws {
         let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        let base = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var wander = try SynthSpec.read(folder.appendingPathComponent("synth-v4-wander.json"))
         #expect(wander.imageWander == true && DatasetWriter(spec: wander).options.imageWander)
         wander.imageWander = nil
-        wander.note = shipped.note
-        #expect(wander == shipped)
+        wander.note = base.note
+        #expect(wander == base)
         let subjects = SubjectPool.make(seed: 3, ids: 1...2)
         let plain = ClipGenerator(seed: 3, subjects: subjects).clip(.jab, index: 0).sequence
         let drifting = ClipGenerator(seed: 3, subjects: subjects, options: SynthOptions(imageWander: true)).clip(.jab, index: 0).sequence
@@ -92,17 +92,17 @@ import PunchKit
         #expect(plain.frame(plain.frameCount / 2).positions != drifting.frame(plain.frameCount / 2).positions)
     }
 
-    /// The motion-blur experiment's spec is the shipped one with `motion_blur`, which reaches the generators and
+    /// The motion-blur experiment's spec is the base one with `motion_blur`, which reaches the generators and
     /// changes the pictures they give.
     @Test func theBlurSpecTurnsTheBlurOn() throws {
         let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        let base = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var blur = try SynthSpec.read(folder.appendingPathComponent("synth-v4-blur.json"))
         #expect(blur.motionBlur == true && DatasetWriter(spec: blur).options.motionBlur)
-        #expect(shipped.motionBlur == nil && !DatasetWriter(spec: shipped).options.motionBlur && !shipped.json().contains("motion_blur"))
+        #expect(base.motionBlur == nil && !DatasetWriter(spec: base).options.motionBlur && !base.json().contains("motion_blur"))
         blur.motionBlur = nil
-        blur.note = shipped.note
-        #expect(blur == shipped)
+        blur.note = base.note
+        #expect(blur == base)
         let subjects = SubjectPool.make(seed: 3, ids: 1...2)
         var options = SynthOptions()
         options.motionBlur = true
@@ -112,23 +112,23 @@ import PunchKit
         #expect(plain.frame(plain.frameCount / 2).positions != blurred.frame(plain.frameCount / 2).positions)
     }
 
-    /// The doubled spec of the twentieth stop is the shipped one with twice the people, clips and rounds and
-    /// nothing else, its people (s121–s240, rounds after them) clear of the synthetic test set's s101–s120 and
-    /// the validation set's s501 on.
-    @Test func theDoubledSpecIsTheShippedOneTwice() throws {
+    /// The doubled spec of the twentieth stop (the default model's data since the twenty-seventh) is the base one
+    /// with twice the people, clips and rounds and nothing else, its people (s121–s240, rounds after them) clear of
+    /// the synthetic test set's s101–s120 and the validation set's s501 on.
+    @Test func theDoubledSpecIsTheBaseOneTwice() throws {
         let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+        let base = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
         var doubled = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2.json"))
-        #expect(doubled.subjects == 2 * shipped.subjects && doubled.clipsPerClass == 2 * shipped.clipsPerClass
-                && doubled.rounds == 2 * shipped.rounds)
+        #expect(doubled.subjects == 2 * base.subjects && doubled.clipsPerClass == 2 * base.clipsPerClass
+                && doubled.rounds == 2 * base.rounds)
         let people = doubled.firstSubject..<(doubled.firstSubject + doubled.subjects + doubled.rounds)
         #expect(!people.overlaps(101...120) && people.upperBound <= 501, "\(people)")
-        doubled.subjects = shipped.subjects
-        doubled.clipsPerClass = shipped.clipsPerClass
-        doubled.rounds = shipped.rounds
-        doubled.firstSubject = shipped.firstSubject
-        doubled.note = shipped.note
-        #expect(doubled == shipped)
+        doubled.subjects = base.subjects
+        doubled.clipsPerClass = base.clipsPerClass
+        doubled.rounds = base.rounds
+        doubled.firstSubject = base.firstSubject
+        doubled.note = base.note
+        #expect(doubled == base)
     }
 }
 
@@ -160,26 +160,26 @@ import PunchKit
         }
     }
 
-    @Test func theBehindSpecIsTheShippedOneWithTheShareAndItsRangeIsChecked() throws {
-        try expectShippedSpecPlusOneField("synth-v4-behind.json", field: \.camerasBehind, option: \.camerasBehind,
-                                          key: "cameras_behind", value: 0.15, outOfRange: 0.8)
+    @Test func theBehindSpecIsTheBaseOneWithTheShareAndItsRangeIsChecked() throws {
+        try expectBaseSpecPlusOneField("synth-v4-behind.json", field: \.camerasBehind, option: \.camerasBehind,
+                                       key: "cameras_behind", value: 0.15, outOfRange: 0.8)
     }
 }
 
-/// An experiment's spec in Datasets/ is the shipped spec with one field set to `value` (and its note): the
-/// writer takes the field into `option`; the shipped spec leaves the field out (its JSON has no `key`) and the
+/// An experiment's spec in Datasets/ is the base spec with one field set to `value` (and its note): the
+/// writer takes the field into `option`; the base spec leaves the field out (its JSON has no `key`) and the
 /// writer reads 0; and `outOfRange` is refused by `validate`.
-func expectShippedSpecPlusOneField(_ file: String, field: WritableKeyPath<SynthSpec, Double?>, option: KeyPath<SynthOptions, Double>,
-                                   key: String, value: Double, outOfRange: Double) throws {
+func expectBaseSpecPlusOneField(_ file: String, field: WritableKeyPath<SynthSpec, Double?>, option: KeyPath<SynthOptions, Double>,
+                                key: String, value: Double, outOfRange: Double) throws {
     let folder = repositoryRoot.appendingPathComponent("Datasets")
-    let shipped = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+    let base = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
     var variant = try SynthSpec.read(folder.appendingPathComponent(file))
     #expect(variant[keyPath: field] == value && DatasetWriter(spec: variant).options[keyPath: option] == value)
-    #expect(shipped[keyPath: field] == nil && DatasetWriter(spec: shipped).options[keyPath: option] == 0)
-    #expect(!shipped.json().contains(key))
+    #expect(base[keyPath: field] == nil && DatasetWriter(spec: base).options[keyPath: option] == 0)
+    #expect(!base.json().contains(key))
     variant[keyPath: field] = nil
-    variant.note = shipped.note
-    #expect(variant == shipped)
+    variant.note = base.note
+    #expect(variant == base)
     variant[keyPath: field] = outOfRange
     #expect(throws: SynthError.self) { try variant.validate() }
 }
@@ -206,8 +206,8 @@ func expectShippedSpecPlusOneField(_ file: String, field: WritableKeyPath<SynthS
         }
     }
 
-    @Test func theStrikesSpecIsTheShippedOneWithTheFieldAndItsRangeIsChecked() throws {
-        try expectShippedSpecPlusOneField("synth-v4-strikes.json", field: \.armStrikes, option: \.armStrikes,
-                                          key: "arm_strikes", value: 1, outOfRange: 9)
+    @Test func theStrikesSpecIsTheBaseOneWithTheFieldAndItsRangeIsChecked() throws {
+        try expectBaseSpecPlusOneField("synth-v4-strikes.json", field: \.armStrikes, option: \.armStrikes,
+                                       key: "arm_strikes", value: 1, outOfRange: 9)
     }
 }

@@ -8,9 +8,9 @@ import PunchKit
 /// naming the file.
 @Suite struct SynthSpecFuzzTests {
     @Test func damagedSpecsAreReadOrRefusedInOneLine() throws {
-        let shipped = try Data(contentsOf: repositoryRoot.appendingPathComponent("Datasets/synth-v4.json"))
+        let base = try Data(contentsOf: repositoryRoot.appendingPathComponent("Datasets/synth-v4.json"))
         let small = SynthSpec(seed: 4, clipsPerClass: 2, subjects: 3, rounds: 1, roundSeconds: 20, labels: ["jab", "idle"])
-        let inputs = [Array(shipped), Array(small.json().utf8)]
+        let inputs = [Array(base), Array(small.json().utf8)]
         let report = try FuzzCampaign("synth-spec", cases: 1500).run(mutating: inputs, fileName: "spec.json") { _ = try SynthSpec.read($0) }
         report.expectNoFailures()
     }
