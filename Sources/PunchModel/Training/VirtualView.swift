@@ -12,8 +12,9 @@ import PunchKit
 /// people do, and the network only ever sees them from there in the picture; the 2D real sets film boxers from
 /// anywhere (BoxingVI's straights mostly side-on). So the window's body is turned about the vertical through its
 /// mean hips and filmed by a pinhole camera placed as the synthetic boxer's cameras are (`CameraPlacement`: within
-/// ±20° of the front for 45 % of the windows, else anywhere within ±100°; tilted −20…30°, 1.5–4 m away). The 3D block is left as it is (the body frame removes the view there). The picture is
-/// scaled so that a metre at the hips stays a metre, as the native picture's units are.
+/// ±20° of the front for 45 % of the windows, else anywhere within ±100°; tilted −20…30°, 1.5–4 m away). The 3D
+/// block is left as it is (the body frame removes the view there). The picture is scaled so that a metre at the
+/// hips stays a metre, as the native picture's units are.
 extension AugmentedWindow {
     /// Whether this window's picture is the x and y of camera-space 3D joints, which a virtual camera can
     /// film again: metres with a real z and no separate world coordinates.
@@ -41,16 +42,14 @@ extension AugmentedWindow {
         }
         guard seen > 0 else { return }
         pivot = pivot * (1 / Double(seen))
-        let (cy, sy) = (cos(yaw), sin(yaw)), (cp, sp) = (cos(pitch), sin(pitch))
+        // The body turned about the vertical (y down); the camera tilted down about its x axis.
+        let turn = Rotation3.aboutY(yaw), tilt = Rotation3.aboutX(pitch)
         // Metres per unit of x / z at the hips: keeps the picture's scale (and the noise sized on it).
-        let scale = distance / cp
+        let scale = distance / cos(pitch)
+        // The camera stands `distance` in front of the hips and `distance·tan(pitch)` above them.
+        let fromCamera = Vec3(0, distance * tan(pitch), distance)
         for k in 0..<(T * J) where confidences[k] > 0 {
-            let d = points[k] - pivot
-            // Turned about the vertical (y down): x and z mix.
-            let turned = Vec3(d.x * cy + d.z * sy, d.y, -d.x * sy + d.z * cy)
-            // From a camera `distance` in front of the hips and `distance·tan(pitch)` above them, tilted down.
-            let w = Vec3(turned.x, turned.y + distance * tan(pitch), turned.z + distance)
-            let c = Vec3(w.x, w.y * cp - w.z * sp, w.y * sp + w.z * cp)
+            let c = tilt.apply(turn.apply(points[k] - pivot) + fromCamera)
             let z = max(c.z, 0.05)
             images[k] = Vec3(scale * c.x / z, scale * c.y / z, 0)
         }
