@@ -15,4 +15,17 @@ public enum CameraPlacement {
     public static let pitchDegrees = -20.0...30.0
     /// Horizontal distance to the boxer, metres.
     public static let distance = 1.5...4.0
+
+    /// A random camera's yaw, degrees: within ±`facingYaw` for `facingShare` of the cameras, else within ±`sideYaw`;
+    /// `behind` (0…`sideViewShare`) of them are taken from the side views to film the boxer from behind, |yaw|
+    /// 100–180° (`SynthSpec.camerasBehind`, an experiment). With `behind` 0 no draw is spent on it, so the stream of
+    /// draws is the one of before that option.
+    public static func yawDegrees(_ rng: inout SeededRandom, behind: Double = 0) -> Double {
+        if rng.chance(facingShare) { return rng.uniform(-facingYaw, facingYaw) }
+        if behind > 0, rng.chance(min(1, behind / sideViewShare)) {
+            let away = rng.uniform(sideYaw, 180)
+            return rng.chance(0.5) ? away : -away
+        }
+        return rng.uniform(-sideYaw, sideYaw)
+    }
 }

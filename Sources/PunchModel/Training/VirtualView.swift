@@ -22,11 +22,10 @@ extension AugmentedWindow {
 
     /// Films the window's body again from a random camera; the picture is replaced, the 3D block kept.
     mutating func filmFromVirtualCamera(rng: inout SeededRandom) {
-        let place = CameraPlacement.self
-        let yawDegrees = rng.chance(place.facingShare) ? rng.uniform(-place.facingYaw, place.facingYaw) : rng.uniform(-place.sideYaw, place.sideYaw)
-        let pitch = rng.uniform(place.pitchDegrees) * .pi / 180
-        let distance = rng.uniform(place.distance)
-        refilm(yaw: yawDegrees * .pi / 180, pitch: pitch, distance: distance)
+        let yaw = CameraPlacement.yawDegrees(&rng) * .pi / 180
+        let pitch = rng.uniform(CameraPlacement.pitchDegrees) * .pi / 180
+        let distance = rng.uniform(CameraPlacement.distance)
+        refilm(yaw: yaw, pitch: pitch, distance: distance)
     }
 
     /// The picture a pinhole camera `distance` metres (horizontally) from the window's mean hips would take, the

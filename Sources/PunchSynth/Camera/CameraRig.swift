@@ -39,9 +39,6 @@ public struct CameraRig: Sendable, Equatable {
     /// Height of the camera above the floor.
     public var cameraHeight: Double { lookHeight + distance * tan(pitch) }
 
-    /// The share of random cameras within ±20° of the boxer's front, and of the rest (`CameraPlacement`).
-    public static let facingShare = CameraPlacement.facingShare, sideViewShare = CameraPlacement.sideViewShare
-
     /// Where people put the camera (`CameraPlacement`: yaw within ±20° for 45 % of clips, the rest within ±100°;
     /// pitch −20…30°, 1.5–4 m away), a webcam's field of view (60–78° across) at one of the common resolutions,
     /// and a selfie (mirrored) picture one time in seven.
@@ -56,15 +53,7 @@ public struct CameraRig: Sendable, Equatable {
         let sizes = [(640, 480), (1280, 720), (1280, 720), (1920, 1080), (960, 540)]
         let (w, h) = rng.pick(sizes)
         let fov = degrees(rng.uniform(60, 78))
-        let yaw: Double
-        if rng.chance(facingShare) {
-            yaw = rng.uniform(-CameraPlacement.facingYaw, CameraPlacement.facingYaw)
-        } else if behind > 0, rng.chance(min(1, behind / sideViewShare)) {
-            let away = rng.uniform(100, 180)
-            yaw = rng.chance(0.5) ? away : -away
-        } else {
-            yaw = rng.uniform(-CameraPlacement.sideYaw, CameraPlacement.sideYaw)
-        }
+        let yaw = CameraPlacement.yawDegrees(&rng, behind: behind)
         return CameraRig(
             yaw: degrees(yaw), pitch: degrees(rng.uniform(CameraPlacement.pitchDegrees)),
             distance: rng.uniform(CameraPlacement.distance), lookHeight: rng.uniform(0.85, 1.3),

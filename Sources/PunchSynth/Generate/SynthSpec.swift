@@ -99,9 +99,9 @@ public struct SynthSpec: Codable, Sendable, Equatable {
         guard subjects >= 1 else { throw SynthError("\(file): subjects must be at least 1") }
         guard (1...9000).contains(firstSubject) else { throw SynthError("\(file): first subject must be 1…9000") }
         guard rounds >= 0 else { throw SynthError("\(file): rounds must be 0 or more") }
-        if let behind = camerasBehind, !(0...CameraRig.sideViewShare).contains(behind) {
+        if let behind = camerasBehind, !(0...CameraPlacement.sideViewShare).contains(behind) {
             // The share is taken from the side views' (`CameraRig.random`).
-            throw SynthError("\(file): cameras_behind must be between 0 and \(CameraRig.sideViewShare) (got \(behind))")
+            throw SynthError("\(file): cameras_behind must be between 0 and \(CameraPlacement.sideViewShare) (got \(behind))")
         }
         if let strikes = armStrikes, !(0...4).contains(strikes) {
             throw SynthError("\(file): arm_strikes must be between 0 and 4 (got \(strikes))")
