@@ -26,6 +26,8 @@ public struct ClipClassifier {
         public var padded = false
         /// Every run of punch probability over the clip (those of a padded clip's still ends left out).
         public var runs: [ClosedRun] = []
+        /// Whether the stance was given, read from the body, or assumed (`StanceReading`).
+        public var stanceReading: StanceReading = .given
     }
 
     /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's. `onFeatures` sees every
@@ -44,10 +46,10 @@ public struct ClipClassifier {
             r.runs = r.runs.filter { span!.overlaps($0.start...$0.end) }
         }
         if let best = r.events.max(by: { $0.event.confidence < $1.event.confidence }) {
-            return Outcome(label: best.event.label, events: r.events, padded: isPadded, runs: r.runs)
+            return Outcome(label: best.event.label, events: r.events, padded: isPadded, runs: r.runs, stanceReading: r.stanceReading)
         }
         let label = classifier.backgroundClassIndices.max { r.meanProbabilities[$0] < r.meanProbabilities[$1] }.map { classifier.classes[$0] }
-        return Outcome(label: label ?? classifier.classes[0], events: r.events, padded: isPadded, runs: r.runs)
+        return Outcome(label: label ?? classifier.classes[0], events: r.events, padded: isPadded, runs: r.runs, stanceReading: r.stanceReading)
     }
 }
 
@@ -58,6 +60,7 @@ public enum StreamRunner {
         /// Every run of punch probability, events and dropped ones (`ClosedRun`).
         public var runs: [ClosedRun]
         public var stance: Stance
+        public var stanceReading: StanceReading
         public var frames: Int
         /// Smoothed class probabilities averaged over the input frames (those in `labelledSpan` when given).
         public var meanProbabilities: [Double]
@@ -86,7 +89,7 @@ public enum StreamRunner {
             counted += 1
         }
         events += detector.finish()
-        return Result(events: events, runs: runs, stance: detector.stance, frames: s.frameCount,
+        return Result(events: events, runs: runs, stance: detector.stance, stanceReading: detector.stanceReading, frames: s.frameCount,
                       meanProbabilities: sum.map { $0 / Double(max(counted, 1)) })
     }
 }

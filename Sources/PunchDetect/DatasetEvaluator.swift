@@ -19,6 +19,9 @@ public struct DatasetEvaluation: Sendable {
         public var view: ApparentView?
         /// What became of the clip's runs of punch probability.
         public var runs = RunTally()
+        /// Nothing said the stance (no `stance=`, no `--stance`) and the clip could not show it (2D keypoints, or
+        /// no guard): read as orthodox.
+        public var stanceAssumed = false
 
         public init(name: String, subject: String? = nil, truth: String, predicted: String, confidence: Double? = nil,
                     padded: Bool = false, camera: CameraTag = CameraTag(), view: ApparentView? = nil, runs: RunTally = RunTally()) {
@@ -54,6 +57,10 @@ public struct DatasetEvaluation: Sendable {
     public var recordings: Int
     /// What became of the long recordings' runs of punch probability.
     public var recordingRuns = RunTally()
+    /// Long recordings whose stance was assumed (see `ClipResult.stanceAssumed`).
+    public var recordingsStanceAssumed = 0
+    /// Clips and long recordings whose stance was assumed orthodox.
+    public var stanceAssumed: Int { clips.filter(\.stanceAssumed).count + recordingsStanceAssumed }
     public var merge = LabelMerge()
 
     public init(report: ClassificationReport, clips: [ClipResult], failures: [ClipFailure] = [], events: EventScore? = nil,
@@ -97,9 +104,12 @@ public enum DatasetEvaluator {
             Result {
                 let outcome = try clipClassifier.classify(clip.sequence, stance: clip.sequence.declaredStance)
                 let best = outcome.events.max { $0.event.confidence < $1.event.confidence }
-                return .init(name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
-                             confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence),
-                             view: ApparentView(clip.sequence), runs: RunTally(outcome.runs))
+                var result = DatasetEvaluation.ClipResult(
+                    name: clip.name, subject: clip.subject, truth: clip.label!, predicted: outcome.label,
+                    confidence: best?.event.confidence, padded: outcome.padded, camera: CameraTag(clip.sequence),
+                    view: ApparentView(clip.sequence), runs: RunTally(outcome.runs))
+                result.stanceAssumed = outcome.stanceReading == .assumed
+                return result
             }
         }
         var results: [DatasetEvaluation.ClipResult] = []
@@ -116,12 +126,14 @@ public enum DatasetEvaluator {
         let recordings = clips.filter { $0.label == nil && !$0.segments.isEmpty }
         var events: EventScore? = nil
         var recordingRuns = RunTally()
+        var recordingsStanceAssumed = 0
         if !recordings.isEmpty {
             let streamed = concurrentMap(recordings) { clip in
                 StreamRunner.run(classifier, clip.sequence, configuration: configuration, stance: clip.sequence.declaredStance)
             }
             let detected = streamed.map(\.events)
             for r in streamed { recordingRuns.add(RunTally(r.runs)) }
+            recordingsStanceAssumed = streamed.filter { $0.stanceReading == .assumed }.count
             // Score each recording on its own clock, then pool the counts.
             var pooled: [DetectedEvent] = []
             var truth: [PunchEvent] = []
@@ -150,8 +162,10 @@ public enum DatasetEvaluator {
                 events?.falsePerMinuteInterval = intervals.falsePerMinute
             }
         }
-        return DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
-                                 recordings: recordings.count, recordingRuns: recordingRuns, merge: merge)
+        var evaluation = DatasetEvaluation(report: report, clips: results, failures: failures, events: events,
+                                           recordings: recordings.count, recordingRuns: recordingRuns, merge: merge)
+        evaluation.recordingsStanceAssumed = recordingsStanceAssumed
+        return evaluation
     }
 
     /// The clip-level report: truth and prediction mapped into `merge`'s families; the matrix's labels

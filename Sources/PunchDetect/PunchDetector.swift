@@ -17,6 +17,11 @@ public final class PunchDetector {
     /// The latest smoothed class probabilities (model class order), for the coach's bars.
     public private(set) var probabilities: [Float]
     public var stance: Stance { stanceTracker.stance }
+    /// Whether `stance` was given, read from the body, or assumed (orthodox: nothing said it).
+    public var stanceReading: StanceReading { stanceTracker.reading }
+    /// Whether any frame so far carried depth (world coordinates or a depth sensor's): without, the stance
+    /// cannot be read from the body (`StanceReading.assumed`).
+    public private(set) var depthSeen = false
     /// Time of the newest 60 fps frame.
     public private(set) var time: Double = 0
     /// How many windows have been classified (increases when `probabilities` is new).
@@ -166,6 +171,7 @@ public final class PunchDetector {
         time = frame.time
         if awaitingReappearance { reappeared = frame.time; awaitingReappearance = false }
         buffer.append(frame, positionsHaveDepth: positionsHaveDepth)
+        if buffer.hasDepth { depthSeen = true }
         speeds.push(frame)
         // Read the stance early (a quarter second in, then twice a second): until the first reading the
         // detector would take every southpaw for an orthodox boxer.

@@ -13,6 +13,8 @@ struct StanceTracker {
     var stance: Stance { fixed ?? (score >= 0 ? .orthodox : .southpaw) }
     /// Frames of guard seen so far (0 while undecided).
     var evidence: Double { weight }
+    /// Where `stance` comes from.
+    var reading: StanceReading { fixed != nil ? .given : weight > 0 ? .read : .assumed }
 
     mutating func observe<W: WindowSource>(_ w: W) {
         guard fixed == nil else { return }
@@ -21,4 +23,11 @@ struct StanceTracker {
         score += e.score * e.weight
         weight += e.weight
     }
+}
+
+/// Where a detector's stance comes from: given (by the user or the input's `stance=`), read from the body, or
+/// assumed orthodox because nothing has said it yet — 2D keypoints never do (which foot leads is a matter of
+/// depth, `StanceEstimator`), nor does a boxer who never raises a guard.
+public enum StanceReading: String, Sendable, Codable {
+    case given, read, assumed
 }

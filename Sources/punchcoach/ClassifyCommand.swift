@@ -63,10 +63,12 @@ struct ClassifyCommand: AsyncParsableCommand {
         let score = try truthEvents.map { try Self.score(events, against: $0, classes: classifier.classes, punchLabels: classifier.punchLabels) }
         if output.json {
             try JSONOutput.print(ClassifyJSON(seconds: duration, frames: frames, processingSeconds: wall, stance: detector.stance.rawValue,
+                                              stanceReading: detector.stanceReading.rawValue,
                                               events: events.map(ClassifyJSON.Event.init), truth: score.map(ClassifyJSON.Truth.init),
                                               framesDelivered: liveFrames?.delivered, framesDropped: liveFrames?.dropped))
         } else {
-            Log.info("\(events.count) events in \(String(format1: duration)) s of input (\(frames) frames, processed in \(String(format3: wall)) s); stance \(detector.stance.rawValue)")
+            Log.info("\(events.count) events in \(String(format1: duration)) s of input (\(frames) frames, processed in \(String(format3: wall)) s); stance \(detector.stance.rawValue)"
+                     + (detector.stanceReading == .assumed ? " (assumed: \(detector.depthSeen ? "no guard seen to read it from" : "2D keypoints cannot tell it"); --stance southpaw if the boxer leads with the right)" : ""))
             if let s = score {
                 print("truth: precision \(String(format3: s.precision)) recall \(String(format3: s.recall)) F1 \(String(format3: s.f1)) "
                       + "count error \(String(format3: s.countError)) median latency \(s.latencyMedianMs.map { String(format1: $0) } ?? "–") ms "
@@ -126,13 +128,15 @@ struct ClassifyJSON: Encodable {
     var frames: Int
     var processingSeconds: Double
     var stance: String
+    /// given, read (from the body) or assumed (orthodox: nothing said it, as with 2D keypoints).
+    var stanceReading: String
     var events: [Event]
     var truth: Truth?
     /// `--live`: frames the camera stand-in delivered, and those the pipeline missed.
     var framesDelivered: Int?
     var framesDropped: Int?
     enum CodingKeys: String, CodingKey {
-        case seconds, frames, processingSeconds = "processing_seconds", stance, events, truth
+        case seconds, frames, processingSeconds = "processing_seconds", stance, stanceReading = "stance_reading", events, truth
         case framesDelivered = "frames_delivered", framesDropped = "frames_dropped"
     }
 }

@@ -99,6 +99,10 @@ struct EvaluateCommand: AsyncParsableCommand {
         for f in evaluation.failures {
             Log.info("error: \(dataset.root.appendingPathComponent(f.name).path): \(f.message)")
         }
+        if evaluation.stanceAssumed > 0 {
+            Log.info("note: \(evaluation.stanceAssumed) of \(evaluation.clips.count + evaluation.recordings) recordings read as orthodox boxers': "
+                     + "nothing said their stance and they could not show it (2D keypoints, or no guard raised); --stance southpaw if they lead with the right")
+        }
         evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         let views = byView ? ViewBreakdown.groups(evaluation) : nil

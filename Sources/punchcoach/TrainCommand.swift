@@ -76,6 +76,8 @@ struct TrainCommand: AsyncParsableCommand {
     var guardPlacement: Double = Augmentation().guardPlacement
     @Option(help: "Share of a depth sensor's training windows (camera-space metres, e.g. PRECOG's Kinect) whose picture a random camera takes again, the body turned to any view (0…1; 0: off; measured and not shipped, docs/real-people.md).")
     var virtualViews: Double = Augmentation().virtualViews
+    @Option(name: .customLong("stance-unknown-2d"), help: "Share of the training windows read as 2D keypoints that are not mirrored by the boxer's stance, as 2D input, which cannot tell the stance, is read (0…1; 0: off; an experiment, docs/real-people.md).")
+    var stanceUnknown2D: Double = Augmentation().stanceUnknown2D
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
@@ -97,6 +99,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(armFlicker) else { throw ValidationError("--arm-flicker must be in [0, 1]") }
         guard (0...0.5).contains(guardPlacement) else { throw ValidationError("--guard-placement must be in [0, 0.5] torso lengths") }
         guard (0...1).contains(virtualViews) else { throw ValidationError("--virtual-views must be in [0, 1]") }
+        guard (0...1).contains(stanceUnknown2D) else { throw ValidationError("--stance-unknown-2d must be in [0, 1]") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
@@ -174,6 +177,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.augmentation.armFlicker = armFlicker
         cfg.augmentation.guardPlacement = guardPlacement
         cfg.augmentation.virtualViews = virtualViews
+        cfg.augmentation.stanceUnknown2D = stanceUnknown2D
         cfg.architecture = architecture
         cfg.weightAveraging = weightAveraging
         cfg.distillation = distillation

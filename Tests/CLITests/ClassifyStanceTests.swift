@@ -35,4 +35,61 @@ struct ClassifyStanceTests {
         // Without a stated stance the option decides.
         #expect(try stance(unstated, ["--stance", other]) == other)
     }
+
+    /// 2D keypoints cannot show the stance (which foot leads is a matter of depth): without `stance=` or
+    /// `--stance` the boxer is read as orthodox, and `classify` and `evaluate` say it was assumed, and how to
+    /// read a southpaw; a 3D file's stance is read from the body, a given one is given.
+    @Test func a2DFileSaysItsStanceWasAssumed() throws {
+        let dir = try ScratchDirectory()
+        try synthesize(dir.file("d"), ["--clips-per-class", "1", "--subjects", "1", "--rounds", "1", "--round-seconds", "20", "--seed", "5"])
+        let rounds = try FileManager.default.contentsOfDirectory(atPath: dir.file("d/rounds"))
+        let round = try #require(rounds.first { $0.hasSuffix(".csv") && !$0.hasSuffix(".events.csv") })
+        let flat = dir.file("flat.csv")
+        try Self.flatten(dir.file("d/rounds/\(round)"), to: flat)
+
+        func classify(_ path: String, _ options: [String] = []) throws -> (reading: String?, stance: String?, log: String) {
+            let r = try punchcoach(["classify", path, "--model", coachModel!, "--json"] + options)
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let plain = try punchcoach(["classify", path, "--model", coachModel!] + options)
+            return (json?["stance_reading"] as? String, json?["stance"] as? String, plain.stderr + plain.stdout)
+        }
+        let assumed = try classify(flat)
+        #expect(assumed.reading == "assumed" && assumed.stance == "orthodox")
+        #expect(assumed.log.contains("stance orthodox (assumed: 2D keypoints cannot tell it; --stance southpaw if the boxer leads with the right)"))
+        let given = try classify(flat, ["--stance", "southpaw"])
+        #expect(given.reading == "given" && given.stance == "southpaw")
+        #expect(!given.log.contains("assumed"))
+        #expect(try classify(dir.file("d/rounds/\(round)")).reading == "given")
+
+        // evaluate counts the recordings it read as orthodox for want of a stance.
+        let clips = try FileManager.default.contentsOfDirectory(atPath: dir.file("d/jab")).filter { $0.hasSuffix(".csv") }
+        try FileManager.default.createDirectory(atPath: dir.file("e/jab"), withIntermediateDirectories: true)
+        for c in clips { try Self.flatten(dir.file("d/jab/\(c)"), to: dir.file("e/jab/\(c)")) }
+        func evaluate(_ data: String, _ options: [String] = []) throws -> (count: Int?, log: String) {
+            let r = try punchcoach(["evaluate", "--data", data, "--model", coachModel!, "--json"] + options)
+            #expect(r.status == 0, "\(r.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            return (json?["stance_assumed"] as? Int, r.stderr)
+        }
+        let flatSet = try evaluate(dir.file("e"))
+        #expect(flatSet.count == clips.count)
+        #expect(flatSet.log.contains("read as orthodox boxers'") && flatSet.log.contains("--stance southpaw"))
+        #expect(try evaluate(dir.file("e"), ["--stance", "orthodox"]).count == 0)
+        #expect(try evaluate(dir.file("d")).count == 0)
+    }
+
+    /// A synthetic skeleton CSV as a 2D pose tool gives it: z emptied, the world columns and the stance gone.
+    static func flatten(_ path: String, to out: String) throws {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines[0].split(separator: " ").filter { !$0.hasPrefix("stance=") && !$0.hasPrefix("world=") }.joined(separator: " ")
+        let columns = lines[1].split(separator: ",").map(String.init)
+        let kept = columns.indices.filter { i in !(columns[i].hasSuffix("_wx") || columns[i].hasSuffix("_wy") || columns[i].hasSuffix("_wz")) }
+        var text = header + "\n" + kept.map { columns[$0] }.joined(separator: ",") + "\n"
+        for line in lines.dropFirst(2) where !line.isEmpty {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            text += kept.map { columns[$0].hasSuffix("_z") ? "" : String(cells[$0]) }.joined(separator: ",") + "\n"
+        }
+        try text.write(toFile: out, atomically: true, encoding: .utf8)
+    }
 }

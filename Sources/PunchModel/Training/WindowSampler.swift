@@ -120,6 +120,8 @@ public struct WindowSampler: Sendable {
             if let cut { window.hold(outside: cut, end: end, speed: speed) }
         }
         if dropDepth { window.hasDepth = false }
-        return extractor.features(window, mirror: clip.stance.mirrors)
+        var mirror = clip.stance.mirrors
+        if mirror, !window.hasDepth, let a = augmentation, a.stanceUnknown2D > 0, rng.chance(a.stanceUnknown2D) { mirror = false }
+        return extractor.features(window, mirror: mirror)
     }
 }

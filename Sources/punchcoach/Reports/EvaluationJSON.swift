@@ -57,6 +57,9 @@ struct EvaluationJSON: Encodable {
     struct ClipError: Encodable { var clip, message: String }
     /// Clips shorter than the window, held still at both ends before classification.
     var paddedClips: Int
+    /// Clips and long recordings read as orthodox because nothing said their stance and they could not show it
+    /// (2D keypoints): `--stance southpaw` reads them the other way.
+    var stanceAssumed: Int
     /// The label families scored (`--merge`): family → members.
     var merge: [String: [String]]
     /// `--by-camera`: macro-F1 per camera-yaw bin, stance and selfie view.
@@ -140,7 +143,7 @@ struct EvaluationJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", merge, byCamera = "by_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
+        case paddedClips = "padded_clips", stanceAssumed = "stance_assumed", merge, byCamera = "by_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
     }
 
     init(_ e: DatasetEvaluation) {
@@ -160,6 +163,7 @@ struct EvaluationJSON: Encodable {
         recordings = e.recordings
         errors = e.failures.map { ClipError(clip: $0.name, message: $0.message) }
         paddedClips = e.clips.filter(\.padded).count
+        stanceAssumed = e.stanceAssumed
         merge = Dictionary(uniqueKeysWithValues: e.merge.families.map { ($0.name, $0.members) })
         runs = Runs(clipsByTruth: e.runsByTruth.mapValues(Tally.init), recordings: e.recordings > 0 ? Tally(e.recordingRuns) : nil)
     }

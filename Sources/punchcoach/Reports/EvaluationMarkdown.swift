@@ -12,6 +12,11 @@ enum EvaluationMarkdown {
         if padded > 0 {
             s += "\(padded) clips shorter than the 2-s window were held still at both ends (first and last frame repeated).\n\n"
         }
+        if e.stanceAssumed > 0 {
+            s += "\(e.stanceAssumed) recordings were read as an orthodox boxer's: nothing said their stance (no `stance=`, "
+            s += "no `--stance`) and they could not show it (2D keypoints cannot tell which foot leads; nor can a boxer who never raises a guard); "
+            s += "`--stance southpaw` reads them the other way.\n\n"
+        }
         if !e.merge.isEmpty {
             s += "Scored by family (truth and prediction alike): "
             s += e.merge.families.map { "\($0.name) = \($0.members.joined(separator: " | "))" }.joined(separator: "; ") + ".\n\n"
