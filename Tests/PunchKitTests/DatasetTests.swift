@@ -41,6 +41,29 @@ import TestSupport
         #expect(summary.text().contains("ignored"))
     }
 
+    /// An index's `stance` column gives each clip its stance (2D keypoints cannot show it), as a file's `stance=`
+    /// does: any case, empty when not known; a value that is no stance is refused naming the index line, and a file
+    /// that states the other stance is refused naming the file.
+    @Test func anIndexGivesEachClipItsStance() throws {
+        let scratch = try ScratchDirectory(), dir = scratch.url
+        let clip = standingFigure(times: (0..<60).map { Double($0) / 30 })
+        var southpaw = clip
+        southpaw.extra = [.init("stance", "southpaw")]
+        try write(clip, dir, "a.csv")
+        try write(clip, dir, "b.csv")
+        try write(southpaw, dir, "c.csv")
+        func load(_ index: String) throws -> Dataset {
+            try Data(index.utf8).write(to: dir.appendingPathComponent("index.csv"))
+            return try Dataset.load(dir)
+        }
+        let d = try load("clip,label,stance\na,jab,Southpaw\nb,jab,\nc,jab,southpaw\n")
+        #expect(d.clips.map(\.sequence.declaredStance) == [.southpaw, nil, .southpaw])
+        let bad = try #require(throws: DataFileError.self) { try load("clip,label,stance\na,jab,orthodox\nb,jab,lefty\n") }
+        #expect(bad.description.hasSuffix("index.csv:3: stance 'lefty' is not orthodox or southpaw (or empty: not known)"))
+        let conflict = try #require(throws: DataFileError.self) { try load("clip,label,stance\nc,jab,orthodox\n") }
+        #expect(conflict.description.hasSuffix("c.csv: says stance=southpaw, its index line says orthodox; make them agree"))
+    }
+
     /// A dataset folder reached through a symbolic link, with a label folder that is one too, reads as the
     /// folder itself (it once listed no clips and called its annotations' clips unknown).
     @Test func symbolicLinksToTheFolderAndToALabelAreFollowed() throws {

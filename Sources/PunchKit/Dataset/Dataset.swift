@@ -2,7 +2,7 @@ import Foundation
 
 /// A labelled dataset folder, read in one of the layouts of the brief (first match wins):
 ///
-/// 1. `DIR/index.csv` with at least `clip,label` (and `subject` when known), naming `DIR/<clip>.csv` (or a
+/// 1. `DIR/index.csv` with at least `clip,label` (and `subject`, `stance` when known), naming `DIR/<clip>.csv` (or a
 ///    video `DIR/<clip>.mp4` …, read as the label folders' videos are) —
 ///    or another index of the folder named by the caller (cs229's `index_coarse.csv` labels more clips,
 ///    coarser; `evaluate --index`);
@@ -96,21 +96,41 @@ public struct Dataset: Sendable {
     private static func loadIndexed(_ root: URL, index: URL, videoReader: VideoReader?, keepingGoing: Bool) throws -> Dataset {
         let table = try CSVTable.read(index)
         let c = try table.column("clip"), l = try table.column("label")
-        let s = table.optionalColumn("subject")
-        let jobs: [(name: String, label: String, subject: String?, url: URL)] = table.rows.map { row in
+        let s = table.optionalColumn("subject"), st = table.optionalColumn("stance")
+        let jobs: [(name: String, label: String, subject: String?, stance: Stance?, url: URL)] = try table.rows.map { row in
             let name = indexedFile(row.cells[c].trimmingCharacters(in: .whitespaces), in: root)
             let subject = s.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : ($0.allSatisfy(\.isNumber) ? "s\($0)" : $0) }
-            return (name, row.cells[l].trimmingCharacters(in: .whitespaces), subject, root.appendingPathComponent(name))
+            let stance = try st.flatMap { try indexedStance(row.cells[$0], table: table, line: row.line) }
+            return (name, row.cells[l].trimmingCharacters(in: .whitespaces), subject, stance, root.appendingPathComponent(name))
         }
         let outcomes = try parallelMap(jobs) { job in
             try reading(job.name, job.url, keepingGoing: keepingGoing) {
                 let raw = try recording(job.url, videoReader: videoReader)
                 let subject = job.subject ?? raw.subject ?? SubjectName.fromFileName(job.name)
+                var sequence = try raw.canonical(file: job.url.path)
+                if let stance = job.stance {
+                    if let stated = sequence.declaredStance, stated != stance {
+                        throw DataFileError(file: job.url.path, "says stance=\(stated.rawValue), its index line says \(stance.rawValue); make them agree")
+                    }
+                    sequence.extra.removeAll { $0.key == "stance" }
+                    sequence.extra.append(.init("stance", stance.rawValue))
+                }
                 return LabelledClip(name: job.name, label: job.label, subject: subject, sourceLayout: raw.layout.name,
-                                    sequence: try raw.canonical(file: job.url.path))
+                                    sequence: sequence)
             }
         }
         return Dataset(root: root, outcomes: outcomes)
+    }
+
+    /// An index's `stance` cell: orthodox or southpaw (any case), empty when not known — the stance 2D keypoints
+    /// cannot show (`StanceEstimator`), given per clip as a file's `stance=` gives it.
+    private static func indexedStance(_ cell: String, table: CSVTable, line: Int) throws -> Stance? {
+        let text = cell.trimmingCharacters(in: .whitespaces).lowercased()
+        if text.isEmpty { return nil }
+        guard let stance = Stance(rawValue: text) else {
+            throw DataFileError(file: table.file, line: line, "stance '\(cell)' is not orthodox or southpaw (or empty: not known)")
+        }
+        return stance
     }
 
     private static func loadFolders(_ root: URL, videoReader: VideoReader?, keepingGoing: Bool) throws -> Dataset {
