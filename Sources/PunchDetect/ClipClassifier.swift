@@ -27,7 +27,7 @@ public struct ClipClassifier {
         /// Every run of punch probability over the clip (those of a padded clip's still ends left out).
         public var runs: [ClosedRun] = []
         /// Whether the stance was given, read from the body, or assumed (`StanceReading`).
-        public var stanceReading: StanceReading = .given
+        public var stanceReading: StanceReading
     }
 
     /// `stance` fixes the stance (e.g. from the file); nil keeps the configuration's. `onFeatures` sees every

@@ -1,4 +1,5 @@
 import Foundation
+import PunchKit
 import TestSupport
 import Testing
 
@@ -79,17 +80,10 @@ struct ClassifyStanceTests {
         #expect(try evaluate(dir.file("d")).count == 0)
     }
 
-    /// A synthetic skeleton CSV as a 2D pose tool gives it: z emptied, the world columns and the stance gone.
+    /// A synthetic skeleton CSV as a 2D pose tool gives it: no depth, no world coordinates, no stance.
     static func flatten(_ path: String, to out: String) throws {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let header = lines[0].split(separator: " ").filter { !$0.hasPrefix("stance=") && !$0.hasPrefix("world=") }.joined(separator: " ")
-        let columns = lines[1].split(separator: ",").map(String.init)
-        let kept = columns.indices.filter { i in !(columns[i].hasSuffix("_wx") || columns[i].hasSuffix("_wy") || columns[i].hasSuffix("_wz")) }
-        var text = header + "\n" + kept.map { columns[$0] }.joined(separator: ",") + "\n"
-        for line in lines.dropFirst(2) where !line.isEmpty {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            text += kept.map { columns[$0].hasSuffix("_z") ? "" : String(cells[$0]) }.joined(separator: ",") + "\n"
-        }
-        try text.write(toFile: out, atomically: true, encoding: .utf8)
+        var s = try SkeletonCSV.read(URL(fileURLWithPath: path)).flattenedToPicture()
+        s.extra.removeAll { $0.key == "stance" }
+        try SkeletonCSV.write(s, to: URL(fileURLWithPath: out))
     }
 }
