@@ -78,6 +78,11 @@ struct TrainCommand: AsyncParsableCommand {
     var virtualViews: Double = Augmentation().virtualViews
     @Option(name: .customLong("stance-unknown-2d"), help: "Share of the training windows read as 2D keypoints that are not mirrored by the boxer's stance, as 2D input, which cannot tell the stance, is read (0…1; 0: off; an experiment, docs/real-people.md).")
     var stanceUnknown2D: Double = Augmentation().stanceUnknown2D
+    @Option(help: ArgumentHelp("Weight of a loss that asks the network to read two views of each training window, each augmented on its own, alike (Jensen-Shannon; 0: off; an experiment, docs/real-people.md).",
+                               valueName: "weight"))
+    var viewConsistency: Float = TrainingConfiguration().viewConsistency
+    @Flag(name: .customLong("depth-teaches-2d"), help: "With --view-consistency: of two views of which only one has its 3D block, only the one without is moved towards the other.")
+    var depthTeaches2D = false
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
@@ -100,6 +105,8 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...0.5).contains(guardPlacement) else { throw ValidationError("--guard-placement must be in [0, 0.5] torso lengths") }
         guard (0...1).contains(virtualViews) else { throw ValidationError("--virtual-views must be in [0, 1]") }
         guard (0...1).contains(stanceUnknown2D) else { throw ValidationError("--stance-unknown-2d must be in [0, 1]") }
+        guard (0...100).contains(viewConsistency) else { throw ValidationError("--view-consistency must be in [0, 100]") }
+        guard !depthTeaches2D || viewConsistency > 0 else { throw ValidationError("--depth-teaches-2d needs --view-consistency above 0") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
@@ -180,6 +187,8 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.augmentation.stanceUnknown2D = stanceUnknown2D
         cfg.architecture = architecture
         cfg.weightAveraging = weightAveraging
+        cfg.viewConsistency = viewConsistency
+        cfg.depthTeaches2D = depthTeaches2D
         cfg.distillation = distillation
         cfg.rehearsalShare = rehearsalShare
         if noAugmentation { cfg.augmentation = .none }

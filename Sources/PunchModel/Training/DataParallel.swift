@@ -15,9 +15,10 @@ final class DataParallel {
     /// `body` on its contiguous part of the batch (concurrently, one a core; the part may be empty),
     /// then the gradients are summed into `master`, the optimiser updates it and the replicas get
     /// its new parameters. Returns what `body` gave, in replica order.
-    func step<R: Sendable>(_ count: Int, master: Network, optimiser: inout AdamW, learningRate: Float,
+    /// `partsOf`: every part but the last holds a multiple of it (two views of a window stay on one replica).
+    func step<R: Sendable>(_ count: Int, partsOf unit: Int = 1, master: Network, optimiser: inout AdamW, learningRate: Float,
                  _ body: (Network, Range<Int>) -> R) -> [R] {
-        let results = concurrentMap(Array(split(count).enumerated())) { r, range -> R in
+        let results = concurrentMap(Array(split(count, unit: unit).enumerated())) { r, range -> R in
             replicas[r].zeroGradients()
             return body(replicas[r], range)
         }
@@ -27,10 +28,11 @@ final class DataParallel {
         return results
     }
 
-    /// Contiguous parts of a batch of `count`, one per replica (the last ones may be empty).
-    func split(_ count: Int) -> [Range<Int>] {
+    /// Contiguous parts of a batch of `count`, one per replica (the last ones may be empty), each but the last
+    /// a multiple of `unit` long.
+    func split(_ count: Int, unit: Int = 1) -> [Range<Int>] {
         let n = replicas.count
-        let size = (count + n - 1) / n
+        let size = ((count + n - 1) / n + unit - 1) / unit * unit
         return (0..<n).map { min($0 * size, count)..<min(($0 + 1) * size, count) }
     }
 

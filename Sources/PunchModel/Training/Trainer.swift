@@ -78,6 +78,7 @@ public final class Trainer {
         let validationLabels = validationSamples.map(validationSampler.label)
 
         let loss = SoftmaxCrossEntropy(labelSmoothing: cfg.labelSmoothing)
+        let consistency = cfg.viewConsistency > 0 ? ViewConsistency(weight: cfg.viewConsistency) : nil
         var optimiser = AdamW(weightDecay: cfg.weightDecay)
         let firstEpoch = trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
         let batchesPerEpoch = max(1, (firstEpoch.count + cfg.batch - 1) / cfg.batch)
@@ -94,7 +95,8 @@ public final class Trainer {
 
         for epoch in 1...max(cfg.epochs, 1) {
             let started = Date()
-            let samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
+            var samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
+            if consistency != nil { samples = Self.paired(samples) }
             let weights = Self.classWeights(samples.map(trainSampler.label), classes: K, exponent: cfg.classBalance)
             let epochRng = rng.derived(UInt64(epoch))
             _ = rng.next()
@@ -106,7 +108,7 @@ public final class Trainer {
                 let totalWeight = sampleWeights.reduce(0, +)
                 // Each core cuts, augments and featurises its half of the batch and back-propagates it
                 // through its own replica of the network (OpenBLAS on one thread each).
-                let results = parallel.step(batch.count, master: classifier.network, optimiser: &optimiser,
+                let results = parallel.step(batch.count, partsOf: consistency == nil ? 1 : 2, master: classifier.network, optimiser: &optimiser,
                                             learningRate: schedule.rate(at: step)) { replica, range -> ReplicaResult in
                     guard !range.isEmpty else { return ReplicaResult(loss: 0, correct: 0) }
                     let raw = range.map { i -> [Float] in
@@ -118,8 +120,20 @@ public final class Trainer {
                     let part = Array(range)
                     let copies = teacherCopies[parallel.replicas.firstIndex { $0 === replica }!]
                     let soft = self.teachers.isEmpty ? nil : self.teacherProbabilities(raw, copies: copies)
-                    let (l, g) = loss(logits, targets: part.map { targets[$0] }, weights: part.map { sampleWeights[$0] }, total: totalWeight,
+                    var (l, g) = loss(logits, targets: part.map { targets[$0] }, weights: part.map { sampleWeights[$0] }, total: totalWeight,
                                       soft: soft, softWeight: cfg.distillation)
+                    if let consistency {
+                        // The part starts on a pair (`partsOf: 2`); a pair's weight is its window's, once.
+                        let pairWeights = stride(from: range.lowerBound, to: range.upperBound, by: 2).map { sampleWeights[$0] }
+                        var held: [Bool]? = nil
+                        if cfg.depthTeaches2D {
+                            let depth = raw.map { $0[FeatureExtractor.Channel.depthFlag * frames] > 0.5 }
+                            held = depth.indices.map { depth[$0] && !depth[$0 ^ 1] }   // $0 ^ 1: the pair's other view
+                        }
+                        let (lc, gc) = consistency(logits, pairWeights: pairWeights, total: totalWeight / 2, held: held)
+                        l += lc
+                        for i in g.data.indices { g.data[i] += gc.data[i] }
+                    }
                     replica.backward(g)
                     let correct = softmax(logits).enumerated().filter { argmax($0.element) == targets[part[$0.offset]] }.count
                     return ReplicaResult(loss: Double(l), correct: correct)
@@ -178,6 +192,12 @@ public final class Trainer {
         progress(.stopped(early: stoppedEarly, bestEpoch: bestEpoch))
         return Outcome(history: history, bestEpoch: bestEpoch, stoppedEarly: stoppedEarly, averagedEpochs: averaged,
                        validationConfusion: confusion)
+    }
+
+    /// Every other sample of an epoch drawn twice, side by side, for two views of each window
+    /// (`ViewConsistency`): as many windows to featurise, half of them distinct.
+    static func paired(_ samples: [WindowSample]) -> [WindowSample] {
+        stride(from: 0, to: samples.count, by: 2).flatMap { [samples[$0], samples[$0]] }
     }
 
     /// The teachers' mean class probabilities for raw (unstandardised) windows; `copies[i]` runs teacher i.

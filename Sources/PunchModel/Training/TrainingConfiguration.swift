@@ -36,6 +36,13 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// half of a 20-epoch cosine schedule, still underfitting, cost synthetic clips 3 points and did not
     /// move the real sets beyond the spread between seeds (docs/real-people.md, "Variants of this stop").
     public var weightAveraging = 0.0
+    /// Weight of the view-consistency loss (`ViewConsistency`; 0: off). When on, every batch holds each of its
+    /// windows twice, each augmented on its own draw, so an epoch sees half as many windows for the same work.
+    public var viewConsistency: Float = 0
+    /// With `viewConsistency`: of two views of which only one has its 3D block, the other alone is moved towards it.
+    /// Depth shows what the picture cannot (a jab at the lens), so the 2D reading learns from the 3D one rather
+    /// than both meeting halfway, which would make the 3D reading as unsure as the picture.
+    public var depthTeaches2D = false
     /// With rehearsal clips (`Trainer.train(rehearsal:)`, `train --rehearse`): the share of every epoch's
     /// windows drawn from them. Half, the even mix of experience replay (Rolnick et al., "Experience replay
     /// for continual learning", 2019), so that a person's few clips count as much as all the model knew.
