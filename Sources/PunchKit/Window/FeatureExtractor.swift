@@ -51,6 +51,11 @@ public struct FeatureExtractor: Sendable {
         public static let body = position..<channelCount
     }
 
+    /// Whether raw (unstandardised) features of a window of `frames` carry its 3D block: their depth flag.
+    public static func hasDepth(_ features: [Float], frames: Int) -> Bool {
+        features[Channel.depthFlag * frames] > 0.5
+    }
+
     public let frames: Int
     public let rate: Double
 

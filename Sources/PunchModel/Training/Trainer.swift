@@ -127,7 +127,7 @@ public final class Trainer {
                         let pairWeights = stride(from: range.lowerBound, to: range.upperBound, by: 2).map { sampleWeights[$0] }
                         var held: [Bool]? = nil
                         if cfg.depthTeaches2D {
-                            let depth = raw.map { $0[FeatureExtractor.Channel.depthFlag * frames] > 0.5 }
+                            let depth = raw.map { FeatureExtractor.hasDepth($0, frames: frames) }
                             held = depth.indices.map { depth[$0] && !depth[$0 ^ 1] }   // $0 ^ 1: the pair's other view
                         }
                         let (lc, gc) = consistency(logits, pairWeights: pairWeights, total: totalWeight / 2, held: held)
@@ -250,7 +250,7 @@ public final class Trainer {
     static func channelStatistics(_ samples: [[Float]], channels: Int, frames: Int) -> ([Float], [Float]) {
         var mean = [Float](repeating: 0, count: channels), std = [Float](repeating: 1, count: channels)
         guard !samples.isEmpty else { return (mean, std) }
-        let withDepth = samples.filter { $0[FeatureExtractor.Channel.depthFlag * frames] > 0.5 }
+        let withDepth = samples.filter { FeatureExtractor.hasDepth($0, frames: frames) }
         for c in 0..<channels {
             let pool = FeatureExtractor.Channel.body.contains(c) && !withDepth.isEmpty ? withDepth : samples
             var s = 0.0, s2 = 0.0
