@@ -83,6 +83,8 @@ struct TrainCommand: AsyncParsableCommand {
     var viewConsistency: Float = TrainingConfiguration().viewConsistency
     @Flag(name: .customLong("depth-teaches-2d"), help: "With --view-consistency: of two views of which only one has its 3D block, only the one without is moved towards the other.")
     var depthTeaches2D = false
+    @Flag(name: .customLong("views-share-timing"), help: "With --view-consistency: a window's two views share their speed and cut, differing only in camera, pose-tool error and depth.")
+    var viewsShareTiming = false
     @Option(help: "Share of the epochs, at the end, whose weights are averaged step by step into the model (0: keep the epoch of lowest validation loss).")
     var weightAveraging: Double = TrainingConfiguration().weightAveraging
     @Option(help: "Network shape: standard or wide.") var architecture: Architecture = .standard
@@ -107,6 +109,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard (0...1).contains(stanceUnknown2D) else { throw ValidationError("--stance-unknown-2d must be in [0, 1]") }
         guard (0...100).contains(viewConsistency) else { throw ValidationError("--view-consistency must be in [0, 100]") }
         guard !depthTeaches2D || viewConsistency > 0 else { throw ValidationError("--depth-teaches-2d needs --view-consistency above 0") }
+        guard !viewsShareTiming || viewConsistency > 0 else { throw ValidationError("--views-share-timing needs --view-consistency above 0") }
         guard (0...1).contains(weightAveraging) else { throw ValidationError("--weight-averaging must be in [0, 1]") }
         guard ModelHeader.memberRange.contains(members) else {
             throw ValidationError("--members must be \(ModelHeader.memberRange.lowerBound)…\(ModelHeader.memberRange.upperBound)")
@@ -189,6 +192,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.weightAveraging = weightAveraging
         cfg.viewConsistency = viewConsistency
         cfg.depthTeaches2D = depthTeaches2D
+        cfg.viewsShareTiming = viewsShareTiming
         cfg.distillation = distillation
         cfg.rehearsalShare = rehearsalShare
         if noAugmentation { cfg.augmentation = .none }

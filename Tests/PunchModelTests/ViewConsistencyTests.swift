@@ -63,4 +63,23 @@ import PunchKit
         let samples = (0..<5).map { WindowSample(clip: $0, target: 10 * $0) }
         #expect(Trainer.paired(samples).map(\.clip) == [0, 0, 2, 2, 4, 4])
     }
+
+    /// Two views given one timing stream have one speed (`viewsShareTiming`), whatever their own streams draw;
+    /// another timing stream, another speed; and the other augmentations still come from each view's own stream.
+    @Test func viewsGivenOneTimingHaveOneSpeed() {
+        let clips = TrainingSet.prepare(TinyData.clips(subjects: 1...1), classes: ["left", "right", "stance"], background: ["stance"])
+        let sampler = WindowSampler(clips: clips, background: [2], lookahead: 4, frames: 120)
+        let sample = WindowSample(clip: 0, target: sampler.clips[0].frameCount / 2)
+        func view(_ a: Augmentation, timing: UInt64, own: UInt64) -> [Float] {
+            var rng = SeededRandom(seed: own)
+            return sampler.features(sample, extractor: FeatureExtractor(), augmentation: a, timing: SeededRandom(seed: timing), rng: &rng)
+        }
+        var warp = Augmentation.none
+        warp.timeWarp = 0.5...1.5
+        #expect(view(warp, timing: 1, own: 2) == view(warp, timing: 1, own: 3))
+        #expect(view(warp, timing: 1, own: 2) != view(warp, timing: 4, own: 2))
+        var warpAndJitter = warp
+        warpAndJitter.jitter = 0.02
+        #expect(view(warpAndJitter, timing: 1, own: 2) != view(warpAndJitter, timing: 1, own: 3))
+    }
 }

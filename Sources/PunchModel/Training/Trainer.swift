@@ -113,7 +113,10 @@ public final class Trainer {
                     guard !range.isEmpty else { return ReplicaResult(loss: 0, correct: 0) }
                     let raw = range.map { i -> [Float] in
                         var g = epochRng.derived(UInt64(b * cfg.batch + i))
-                        return trainSampler.features(batch[i], extractor: extractor, augmentation: cfg.augmentation, rng: &g)
+                        // A pair's shared timing: a stream of its own, drawn from the pair's first view's index.
+                        let timing = cfg.viewsShareTiming
+                            ? epochRng.derived(UInt64(b * cfg.batch + (i & ~1))).derived(Self.sharedTimingStream) : nil
+                        return trainSampler.features(batch[i], extractor: extractor, augmentation: cfg.augmentation, timing: timing, rng: &g)
                     }
                     let features = raw.map { self.standardised($0) }
                     let logits = replica.forward(Tensor.batch(of: features, channels: FeatureExtractor.channelCount, time: frames), training: true)
@@ -193,6 +196,9 @@ public final class Trainer {
         return Outcome(history: history, bestEpoch: bestEpoch, stoppedEarly: stoppedEarly, averagedEpochs: averaged,
                        validationConfusion: confusion)
     }
+
+    /// The index that derives a pair's shared timing stream from its first view's (`viewsShareTiming`).
+    static let sharedTimingStream: UInt64 = 0x7469_6d65   // "time"
 
     /// Every other sample of an epoch drawn twice, side by side, for two views of each window
     /// (`ViewConsistency`): as many windows to featurise, half of them distinct.

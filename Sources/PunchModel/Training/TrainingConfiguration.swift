@@ -43,6 +43,10 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// Depth shows what the picture cannot (a jab at the lens), so the 2D reading learns from the 3D one rather
     /// than both meeting halfway, which would make the 3D reading as unsure as the picture.
     public var depthTeaches2D = false
+    /// With `viewConsistency`: a window's two views share their speed (time warp) and cut, and differ only in the
+    /// camera, the pose tool's error and whether they have depth — what a view is — so the loss does not also ask
+    /// a punch at half speed and the same punch at one and a half to read alike.
+    public var viewsShareTiming = false
     /// With rehearsal clips (`Trainer.train(rehearsal:)`, `train --rehearse`): the share of every epoch's
     /// windows drawn from them. Half, the even mix of experience replay (Rolnick et al., "Experience replay
     /// for continual learning", 2019), so that a person's few clips count as much as all the model knew.

@@ -107,15 +107,19 @@ public struct WindowSampler: Sendable {
 
     /// Raw features of a sample (not standardised), augmented when `augmentation` is given (which also
     /// drops the 3D block at its `depthDropout` rate); `dropDepth` drops it for sure.
+    /// `timing`, when given, draws the window's speed and cut in place of `rng` (the two views of a window share
+    /// them, `TrainingConfiguration.viewsShareTiming`); without it `rng` draws everything, in the same order as ever.
     public func features(_ s: WindowSample, extractor: FeatureExtractor, augmentation: Augmentation?, dropDepth: Bool = false,
-                         rng: inout SeededRandom) -> [Float] {
+                         timing: SeededRandom? = nil, rng: inout SeededRandom) -> [Float] {
         let clip = clips[s.clip]
+        var timingRng = timing ?? rng
         var speed = 1.0
-        if let a = augmentation { speed = rng.uniform(a.timeWarp.lowerBound, a.timeWarp.upperBound) }
+        if let a = augmentation { speed = timingRng.uniform(a.timeWarp.lowerBound, a.timeWarp.upperBound) }
         let end = min(s.target + Int((Double(lookahead) * speed).rounded()), clip.frameCount - 1)
         var window = AugmentedWindow(clip.sequence, end: end, frames: frames, speed: speed)
         if let a = augmentation {
-            let cut = rng.chance(a.clipCut) ? clipCut(around: s, rng: &rng) : nil
+            let cut = timingRng.chance(a.clipCut) ? clipCut(around: s, rng: &timingRng) : nil
+            if timing == nil { rng = timingRng }
             window.augment(a, torso: torso[s.clip], imageTorso: imageTorso[s.clip], rng: &rng)
             if let cut { window.hold(outside: cut, end: end, speed: speed) }
         }
