@@ -68,6 +68,10 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         public var rehearsal: [String]?
         /// Subjects of the data left out of training altogether (`train --exclude-subjects`): kept for reporting.
         public var excludedSubjects: [String]?
+        /// Every setting of the training run (`TrainingConfiguration`), the experimental ones too (`train
+        /// --view-consistency`, augmentation, …), so that a model file says how it was trained, not only on what.
+        /// Nil in models written before it was recorded.
+        public var configuration: TrainingConfiguration?
 
         /// Every subject this model learnt from: its own training and validation subjects, its base's and its
         /// teachers' (their validation subjects chose their weights).
@@ -78,7 +82,9 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         }
         public init(dataHash: String, data: [String], subjects: [String], validationSubjects: [String], seed: UInt64,
                     epochs: Int, bestEpoch: Int, trainedAt: String, base: [TrainingInfo]? = nil, teachers: [TrainingInfo]? = nil,
-                    members: [MemberTraining]? = nil, excludedSubjects: [String]? = nil, rehearsal: [String]? = nil) {
+                    members: [MemberTraining]? = nil, excludedSubjects: [String]? = nil, rehearsal: [String]? = nil,
+                    configuration: TrainingConfiguration? = nil) {
+            self.configuration = configuration
             self.excludedSubjects = excludedSubjects
             self.rehearsal = rehearsal
             self.base = base

@@ -242,15 +242,17 @@ struct TrainCommand: AsyncParsableCommand {
             : PunchClassifier(header: trained[0].classifier.header, networks: trained.map(\.classifier.network))
         let trainingSeconds = Date().timeIntervalSince(started)
 
-        classifier.setTrainingInfo(.init(
+        let memberTrainings: [ModelHeader.MemberTraining]? = count == 1 ? nil
+            : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) }
+        let learnt: [String] = Set(split.train.map(\.subject)).union(rehearsalClips.map(\.person)).sorted()
+        classifier.setTrainingInfo(ModelHeader.TrainingInfo(
             dataHash: try DatasetLoading.hash(datasets + rehearsalFolders), data: data,
-            subjects: Set(split.train.map(\.subject)).union(rehearsalClips.map(\.person)).sorted(),
-            validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count, bestEpoch: outcome.bestEpoch,
-            trainedAt: ISO8601DateFormatter().string(from: Date()),
+            subjects: learnt, validationSubjects: split.validationSubjects, seed: seed, epochs: outcome.history.count,
+            bestEpoch: outcome.bestEpoch, trainedAt: ISO8601DateFormatter().string(from: Date()),
             base: base.map { [$0.header.training] + ($0.header.training.base ?? []) },
             teachers: teacherModels.isEmpty ? nil : teacherModels.map(\.header.training),
-            members: count == 1 ? nil : trained.map { .init(seed: $0.seed, epochs: $0.outcome.history.count, bestEpoch: $0.outcome.bestEpoch) },
-            excludedSubjects: excluded?.names, rehearsal: rehearsalNames.isEmpty ? nil : rehearsalNames))
+            members: memberTrainings, excludedSubjects: excluded?.names, rehearsal: rehearsalNames.isEmpty ? nil : rehearsalNames,
+            configuration: cfg))
         try ModelFile.write(classifier, to: URL(fileURLWithPath: out))
         Log.info("model written to \(out) (\(classifier.parameterCount) parameters, \(String(format1: trainingSeconds)) s)")
 

@@ -84,6 +84,19 @@ import Testing
 
     /// Two clips a label of `subjects` synthetic people from s`first` in SCRATCH/d, one epoch trained on them with
     /// `options` into SCRATCH/m.model; the training record of its header.
+    /// The model file keeps every setting of its training, experimental ones too, and the report names those
+    /// that differ from the defaults: a model says how it was trained, not only on what.
+    @Test func theRecipeIsRecordedInTheModelAndTheReport() throws {
+        let scratch = try ScratchDirectory()
+        let training = try trainOneEpoch(scratch, subjects: 2, first: 431, seed: 8,
+                                         ["--view-consistency", "1", "--depth-teaches-2d", "--report", scratch.file("m.md")])
+        let configuration = try #require(training["configuration"] as? [String: Any], "\(training)")
+        #expect(configuration["viewConsistency"] as? Double == 1 && configuration["depthTeaches2D"] as? Bool == true, "\(configuration)")
+        #expect(configuration["epochs"] as? Int == 1 && configuration["augmentation"] is [String: Any], "\(configuration)")
+        let report = try String(contentsOfFile: scratch.file("m.md"), encoding: .utf8)
+        #expect(report.contains("- settings other than the defaults: `depthTeaches2D=true`, `epochs=1`, `viewConsistency=1`\n"), "\(report)")
+    }
+
     func trainOneEpoch(_ scratch: ScratchDirectory, subjects: Int, first: Int, seed: Int, _ options: [String]) throws -> [String: Any] {
         try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "\(subjects)", "--first-subject", "\(first)",
                                            "--seed", "\(seed)"])

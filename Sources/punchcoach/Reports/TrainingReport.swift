@@ -36,7 +36,9 @@ enum TrainingReport {
             ?? "best \(outcome.bestEpoch)"
         s += "- seed \(cfg.seed), \(outcome.history.count) epochs (\(kept)\(outcome.stoppedEarly ? ", early stop" : "")), "
         s += "batch \(cfg.batch), AdamW lr \(cfg.learningRate) wd \(cfg.weightDecay), label smoothing \(cfg.labelSmoothing), class balance \(cfg.classBalance), "
-        s += "\(String(format1: seconds)) s on this machine\n\n"
+        s += "\(String(format1: seconds)) s on this machine\n"
+        let changed = cfg.changedSettings
+        s += "- settings other than the defaults: \(changed.isEmpty ? "none" : changed.map { "`\($0)`" }.joined(separator: ", "))\n\n"
         for d in datasets { s += "### Data: \(d.root.path)\n\n```\n\(DatasetSummary(d).text())\n```\n\n" }
         if heldOut {
             s += EvaluationMarkdown.text(evaluation, title: "Held-out subjects, clip level")
