@@ -82,8 +82,6 @@ import Testing
         #expect(bad.status != 0 && errors.count == 1 && errors[0].contains("--never-validate") && errors[0].contains("s499"), "\(bad.stderr)")
     }
 
-    /// Two clips a label of `subjects` synthetic people from s`first` in SCRATCH/d, one epoch trained on them with
-    /// `options` into SCRATCH/m.model; the training record of its header.
     /// The model file keeps every setting of its training, experimental ones too, and the report names those
     /// that differ from the defaults: a model says how it was trained, not only on what.
     @Test func theRecipeIsRecordedInTheModelAndTheReport() throws {
@@ -97,6 +95,8 @@ import Testing
         #expect(report.contains("- settings other than the defaults: `depthTeaches2D=true`, `epochs=1`, `viewConsistency=1`\n"), "\(report)")
     }
 
+    /// Two clips a label of `subjects` synthetic people from s`first` in SCRATCH/d, one epoch trained on them with
+    /// `options` into SCRATCH/m.model; the training record of its header.
     func trainOneEpoch(_ scratch: ScratchDirectory, subjects: Int, first: Int, seed: Int, _ options: [String]) throws -> [String: Any] {
         try synthesize(scratch.file("d"), ["--clips-per-class", "2", "--subjects", "\(subjects)", "--first-subject", "\(first)",
                                            "--seed", "\(seed)"])
