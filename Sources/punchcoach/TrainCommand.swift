@@ -39,6 +39,8 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Share of every epoch's training windows drawn from the rehearsed data (0…1).")
     var rehearsalShare: Double = TrainingConfiguration().rehearsalShare
     @Option(help: "Peak learning rate (default 0.002; 0.0002 with --from).") var learningRate: Float?
+    @Option(help: "AdamW's decoupled weight decay, per unit of learning rate (0 or more).")
+    var weightDecay: Float = TrainingConfiguration().weightDecay
     @Option(help: "Where to write the model.") var out: String
     @Option(help: "Epochs (default 20; 8 with --from); the learning rate decays over them (early stopping may end sooner).")
     var epochs: Int?
@@ -100,6 +102,7 @@ struct TrainCommand: AsyncParsableCommand {
         guard lookahead >= 0 && lookahead < 60 else { throw ValidationError("--lookahead must be 0…59 frames") }
         guard (0...1).contains(classBalance) else { throw ValidationError("--class-balance must be in [0, 1]") }
         if let learningRate, !(learningRate > 0 && learningRate < 1) { throw ValidationError("--learning-rate must be in (0, 1)") }
+        guard weightDecay >= 0 && weightDecay < 10 else { throw ValidationError("--weight-decay must be in [0, 10)") }
         guard (0...1).contains(depthDropout) else { throw ValidationError("--depth-dropout must be in [0, 1]") }
         guard (0...1).contains(distillation) else { throw ValidationError("--distillation must be in [0, 1]") }
         guard (0...1).contains(clipCut) else { throw ValidationError("--clip-cut must be in [0, 1]") }
@@ -181,6 +184,7 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.patience = patience
         cfg.classBalance = classBalance
         cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 2e-4)
+        cfg.weightDecay = weightDecay
         cfg.keepStandardisation = base != nil
         cfg.augmentation.depthDropout = depthDropout
         cfg.augmentation.clipCut = clipCut

@@ -53,7 +53,7 @@ import Testing
 
     /// Training options out of range, and a base model that is not there, are refused before anything is
     /// trained: the first line names the option or file (argument-parser adds its usage hint after it).
-    @Test(arguments: [["--depth-dropout", "1.5"], ["--arm-flicker", "2"], ["--guard-placement", "0.8"], ["--learning-rate", "0"], ["--from", "/nonexistent/base.model"]])
+    @Test(arguments: [["--depth-dropout", "1.5"], ["--arm-flicker", "2"], ["--guard-placement", "0.8"], ["--learning-rate", "0"], ["--weight-decay", "-0.01"], ["--from", "/nonexistent/base.model"]])
     func badTrainingOptionsGiveOneLine(option: [String]) throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: scratch.file("data/jab"), withIntermediateDirectories: true)

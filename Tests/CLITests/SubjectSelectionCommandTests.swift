@@ -87,12 +87,14 @@ import Testing
     @Test func theRecipeIsRecordedInTheModelAndTheReport() throws {
         let scratch = try ScratchDirectory()
         let training = try trainOneEpoch(scratch, subjects: 2, first: 431, seed: 8,
-                                         ["--view-consistency", "1", "--depth-teaches-2d", "--report", scratch.file("m.md")])
+                                         ["--view-consistency", "1", "--depth-teaches-2d", "--weight-decay", "0.01",
+                                          "--report", scratch.file("m.md")])
         let configuration = try #require(training["configuration"] as? [String: Any], "\(training)")
         #expect(configuration["viewConsistency"] as? Double == 1 && configuration["depthTeaches2D"] as? Bool == true, "\(configuration)")
         #expect(configuration["epochs"] as? Int == 1 && configuration["augmentation"] is [String: Any], "\(configuration)")
+        #expect(configuration["weightDecay"] as? Double == 0.01, "\(configuration)")
         let report = try String(contentsOfFile: scratch.file("m.md"), encoding: .utf8)
-        #expect(report.contains("- settings other than the defaults: `depthTeaches2D=true`, `epochs=1`, `viewConsistency=1`\n"), "\(report)")
+        #expect(report.contains("- settings other than the defaults: `depthTeaches2D=true`, `epochs=1`, `viewConsistency=1`, `weightDecay=0.01`\n"), "\(report)")
     }
 
     /// Two clips a label of `subjects` synthetic people from s`first` in SCRATCH/d, one epoch trained on them with
