@@ -39,7 +39,7 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(help: "Share of every epoch's training windows drawn from the rehearsed data (0…1).")
     var rehearsalShare: Double = TrainingConfiguration().rehearsalShare
     @Option(help: "Peak learning rate (default 0.002; 0.0002 with --from).") var learningRate: Float?
-    @Option(help: "AdamW's decoupled weight decay, per unit of learning rate (0 or more).")
+    @Option(help: "AdamW's decoupled weight decay: each step shrinks the weights by this times the learning rate (0…10).")
     var weightDecay: Float = TrainingConfiguration().weightDecay
     @Option(help: "Where to write the model.") var out: String
     @Option(help: "Epochs (default 20; 8 with --from); the learning rate decays over them (early stopping may end sooner).")
