@@ -22,7 +22,12 @@ struct EvaluateCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var modelOption: ModelOption
-    @Option(help: "Dataset folder.") var data: String
+    @Option(help: ArgumentHelp("""
+        Dataset folder; repeat it to pool several, scored as one (e.g. two synthetic test sets of other people, \
+        so that each camera bin of --by-camera holds more clips). Recordings are then named from the folders' \
+        common parent, and people by name only: pool sets of differently named people (synth --first-subject).
+        """, valueName: "DIR"))
+    var data: [String] = []
     @Option(help: ArgumentHelp("Index file of the folder to read instead of index.csv (e.g. index_coarse.csv).", valueName: "FILE"))
     var index: String?
     @Option(help: ArgumentHelp("""
@@ -59,6 +64,9 @@ struct EvaluateCommand: AsyncParsableCommand {
     @OptionGroup var stance: StanceOptions
     @OptionGroup var output: JSONOption
 
+    /// The data scored, as messages and titles name it.
+    private var dataName: String { data.joined(separator: " + ") }
+
     func run() async throws {
         var families: LabelMerge
         do { families = try LabelMerge(parsing: merge) } catch { throw CLIError("--merge: \(error)") }
@@ -66,7 +74,10 @@ struct EvaluateCommand: AsyncParsableCommand {
             throw CLIError("--view: '\(view)' is not a view; give one of \(ApparentView.binNames.joined(separator: ", "))")
         }
         let classifier = try modelOption.load()
-        var dataset = try DatasetLoading.load([data], index: index, quiet: false, keepingGoing: true)[0]
+        var dataset: Dataset
+        do { dataset = try Dataset.pooled(try DatasetLoading.load(data, index: index, quiet: false, keepingGoing: true)) } catch let e as PoolingError {
+            throw CLIError("--data: \(e)")
+        }
         for f in dataset.unreadable { Log.info("error: \(f.error) (left out of the scores)") }
         let reading = TruthLabelReading(labels: dataset.labels, classes: classifier.classes, given: families)
         for line in reading.lines { Log.info(line) }
@@ -74,7 +85,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         families = try reading.merge(adding: families)
         if let subjects {
             do { dataset.clips = try SubjectSelection(parsing: subjects).apply(to: dataset.clips, keeping: true) } catch {
-                throw CLIError("--subjects: \(data): \(error)")
+                throw CLIError("--subjects: \(dataName): \(error)")
             }
         }
         let seen = classifier.header.training.allSubjects.intersection(dataset.clips.map(\.person)).sorted()
@@ -83,7 +94,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             let all = dataset.clips.count
             dataset.clips.removeAll { learnt.contains($0.person) }
             guard !dataset.clips.isEmpty else {
-                throw CLIError("\(data): every recording is of people the model learnt from (\(seen.joined(separator: ", "))); nothing unseen is left to evaluate (leave out --unseen to score them anyway)")
+                throw CLIError("\(dataName): every recording is of people the model learnt from (\(seen.joined(separator: ", "))); nothing unseen is left to evaluate (leave out --unseen to score them anyway)")
             }
             Log.info("--unseen: left out \(all - dataset.clips.count) recordings of \(seen.count) people the model learnt from (\(seen.joined(separator: ", ")))")
         } else if !seen.isEmpty {
@@ -107,7 +118,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         let views = byView ? ViewBreakdown.groups(evaluation) : nil
         // What was scored, as the titles name it: the data, and the one view when --view left the others out.
-        let scored = view.map { "\(data), the recordings seen \($0)" } ?? data
+        let scored = view.map { "\(dataName), the recordings seen \($0)" } ?? dataName
         if let report {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
@@ -133,7 +144,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         let all = dataset.clips.count
         dataset.clips.removeAll { ApparentView.bin(of: ApparentView($0.sequence)) != view }
         guard !dataset.clips.isEmpty else {
-            throw CLIError("\(data): none of its \(all) recordings is seen \(view); --by-view shows how they stand")
+            throw CLIError("\(dataName): none of its \(all) recordings is seen \(view); --by-view shows how they stand")
         }
         Log.info("--view \(view): \(dataset.clips.count) of \(all) recordings")
     }

@@ -81,6 +81,38 @@ import TestSupport
         #expect(d.clips[1].segments.map(\.label) == ["jab"])
     }
 
+    /// Two folders pooled (`evaluate --data A --data B`): every clip, segment and unreadable file named from
+    /// the folders' common parent, so that root + name is the file; a folder given twice, or inside another, refused.
+    @Test func pooledFoldersAreNamedFromTheirCommonParent() throws {
+        let scratch = try ScratchDirectory(), dir = scratch.url
+        let clip = standingFigure(times: (0..<60).map { Double($0) / 30 })
+        try write(clip, dir, "sets/T/jab/s101_0001.csv")
+        try write(clip, dir, "sets/T/hook/s102_0001.csv")
+        try Annotation.write([Annotation(file: "jab/s101_0001.csv", label: "jab", start: 0.4, end: 0.7)],
+                             to: dir.appendingPathComponent("sets/T/annotations.csv"))
+        try write(clip, dir, "other/T2/jab/s201_0001.csv")
+        try Data("t,broken\n".utf8).write(to: dir.appendingPathComponent("other/T2/jab/s202_0001.csv"))
+        let a = try Dataset.load(dir.appendingPathComponent("sets/T"))
+        let b = try Dataset.load(dir.appendingPathComponent("other/T2"), keepingGoing: true)
+        #expect(b.unreadable.count == 1)
+
+        let pool = try Dataset.pooled([a, b])
+        #expect(pool.root.standardizedFileURL.resolvingSymlinksInPath().path == dir.standardizedFileURL.resolvingSymlinksInPath().path)
+        #expect(pool.clips.map(\.name) == ["sets/T/hook/s102_0001.csv", "sets/T/jab/s101_0001.csv", "other/T2/jab/s201_0001.csv"])
+        #expect(pool.clips.map(\.subject) == ["s102", "s101", "s201"])
+        #expect(pool.clips[1].segments.map(\.file) == ["sets/T/jab/s101_0001.csv"])
+        #expect(pool.unreadable.map(\.name) == ["other/T2/jab/s202_0001.csv"])
+        for c in pool.clips { #expect(FileManager.default.fileExists(atPath: pool.root.appendingPathComponent(c.name).path)) }
+        #expect(try Dataset.pooled([a]).clips.map(\.name) == a.clips.map(\.name))
+
+        let twice = try #require(throws: PoolingError.self) { try Dataset.pooled([a, b, a]) }
+        #expect(twice.description.hasSuffix("sets/T is given twice; pool each folder once"))
+        try write(clip, dir, "sets/T/inner/jab/s301_0001.csv")
+        let inner = try Dataset.load(dir.appendingPathComponent("sets/T/inner"))
+        let nested = try #require(throws: PoolingError.self) { try Dataset.pooled([inner, b, a]) }
+        #expect(nested.description.contains("sets/T/inner lies inside"), "\(nested)")
+    }
+
     @Test func annotationNamingNoClipAndVideosWithoutExtractorAreErrors() throws {
         let scratch = try ScratchDirectory(), dir = scratch.url
         try write(standingFigure(times: [0, 0.1]), dir, "jab/a.csv")
