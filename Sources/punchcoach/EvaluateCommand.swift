@@ -75,7 +75,10 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         let classifier = try modelOption.load()
         var dataset: Dataset
-        do { dataset = try Dataset.pooled(try DatasetLoading.load(data, index: index, quiet: false, keepingGoing: true)) } catch let e as PoolingError {
+        do {
+            try Dataset.poolableFolders(data.map { URL(fileURLWithPath: $0) })  // before reading a file of them
+            dataset = try Dataset.pooled(try DatasetLoading.load(data, index: index, quiet: false, keepingGoing: true))
+        } catch let e as PoolingError {
             throw CLIError("--data: \(e)")
         }
         for f in dataset.unreadable { Log.info("error: \(f.error) (left out of the scores)") }

@@ -28,5 +28,10 @@ import Testing
         let twice = try punchcoach(["evaluate", "--data", scratch.file("sets/T"), "--data", scratch.file("sets/T") + "/"])
         #expect(twice.status != 0)
         #expect(twice.stderrLines.last?.hasSuffix("sets/T is given twice; pool each folder once") == true, "\(twice.stderr)")
+        // Refused before either folder is read: `sets` itself is no dataset (two synthetic sets side by side).
+        let nested = try punchcoach(["evaluate", "--data", scratch.file("sets"), "--data", scratch.file("sets/T2")])
+        #expect(nested.status != 0)
+        #expect(nested.stderrLines.last?.hasSuffix("sets/T2 lies inside \(URL(fileURLWithPath: scratch.file("sets")).resolvingSymlinksInPath().path), whose recordings it would score twice; pool folders side by side") == true,
+                "\(nested.stderr)")
     }
 }

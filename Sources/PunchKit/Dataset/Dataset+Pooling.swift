@@ -11,13 +11,7 @@ extension Dataset {
     public static func pooled(_ datasets: [Dataset]) throws -> Dataset {
         precondition(!datasets.isEmpty, "nothing to pool")
         guard datasets.count > 1 else { return datasets[0] }
-        let folders = datasets.map { $0.root.standardizedFileURL.resolvingSymlinksInPath().pathComponents }
-        for (i, a) in folders.enumerated() {
-            for b in folders[(i + 1)...] where a.starts(with: b) || b.starts(with: a) {
-                let (outer, inner) = a.count <= b.count ? (a, b) : (b, a)
-                throw PoolingError(outer: Self.path(outer), inner: Self.path(inner))
-            }
-        }
+        let folders = try poolableFolders(datasets.map(\.root))
         var common = folders[0]
         for f in folders.dropFirst() {
             common = Array(zip(common, f).prefix { $0 == $1 }.map(\.0))
@@ -35,6 +29,20 @@ extension Dataset {
             pool.unreadable += d.unreadable.map { (named($0.name), $0.error) }
         }
         return pool
+    }
+
+    /// The folders' path components (symbolic links resolved), checked to be poolable before anything is read from
+    /// them: none given twice, none inside another (`PoolingError`).
+    @discardableResult
+    public static func poolableFolders(_ roots: [URL]) throws -> [[String]] {
+        let folders = roots.map { $0.standardizedFileURL.resolvingSymlinksInPath().pathComponents }
+        for (i, a) in folders.enumerated() {
+            for b in folders[(i + 1)...] where a.starts(with: b) || b.starts(with: a) {
+                let (outer, inner) = a.count <= b.count ? (a, b) : (b, a)
+                throw PoolingError(outer: Self.path(outer), inner: Self.path(inner))
+            }
+        }
+        return folders
     }
 
     private static func path(_ components: [String]) -> String {
