@@ -50,9 +50,13 @@ struct DepthwiseTests {
     /// rounding with and without the heatmap refinement. Tracked, the crop of each frame is placed by the
     /// last one's landmarks, and that loop carries rounding differences along: over these 40 frames the
     /// joints drift apart by 0.16 px (median), at most 3 px (docs/pose-speed.md); not asserted here.
-    /// Under the load of the whole test run OpenCV's rounding depends on its threads (see the photo test),
-    /// and once in a full run the worst frame's landmarks came out 2.7 px apart (passing alone at 0.0003 px):
-    /// so 38 frames of 40 must agree to rounding and none may be further apart than that drift's 3 px.
+    /// Under the load of the whole test run OpenCV's rounding depends on its threads and on the CPU's
+    /// kernels (see the photo test): once in a full run the worst frame's landmarks came out 2.7 px apart
+    /// (passing alone at 0.0003 px), and on CI's machine without the refinement 36 frames of 40 differed
+    /// by 0.01–0.08 px (with it, all within 0.0003 px: the heatmap snaps both to the same peak). So
+    /// "rounding" is the photo test's limit, the 0.2 px allowed between OpenCV and TF Lite: 38 frames of
+    /// 40 must agree within it and none may be further apart than the tracked drift's 3 px. A wrong
+    /// kernel moves joints by pixels in every frame.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: webcamVideo), "../shared/datasets/webcam-dev is absent: no real video to compare on"),
           arguments: [false, true])
     func ownDepthwiseMatchesOpenCVOnRealFrames(refining: Bool) throws {
@@ -69,10 +73,11 @@ struct DepthwiseTests {
             guard a.found && b.found else { continue }
             gaps.append(Self.difference(a, b).pixels)
         }
-        let rounding = gaps.filter { $0 <= 0.01 }.count, worst = gaps.max() ?? 0
+        try #require(gaps.count == 40, "a pose in \(gaps.count) of 40 frames")
+        let rounding = gaps.filter { $0 <= 0.2 }.count, worst = gaps.max() ?? 0
+        let median = gaps.sorted()[gaps.count / 2]
         print("DepthwiseTests session3.mp4, refinement \(refining ? "on" : "off"): \(gaps.count) of 40 frames, "
-              + "\(rounding) within 0.01 px, worst \(String(format: "%.5f", worst)) px")
-        #expect(gaps.count == 40)
+              + "\(rounding) within 0.2 px, median \(String(format: "%.5f", median)) px, worst \(String(format: "%.5f", worst)) px")
         #expect(rounding >= 38, "\(gaps) px")
         #expect(worst <= 3, "\(worst) px")
     }
