@@ -16,8 +16,29 @@ public enum CameraBreakdown {
         public var clips: Int
         public var macroF1: Double
         public var accuracy: Double
+        /// Clips given a wrong label.
+        public var misread: Int
         /// The clips' median apparent yaw (`ApparentView`): how square their shoulders looked in the picture.
         public var apparentYaw: Double?
+        /// The Wilson interval of the accuracy, widened so that the intervals of all the groups hold together
+        /// at 95 % (`familyLevel`): a worst group of 40 is the lowest of 40 noisy figures, and a bin of 70 clips
+        /// reads 0.90 with a few misreads by chance alone.
+        public var accuracyInterval: ScoreInterval?
+        /// The chance that the group would hold this many of the set's misses, or more, were they dealt out at
+        /// random (`FisherExactTest`, one-sided).
+        public var missesByChance: Double
+        /// `missesByChance` is below 5 % over the number of groups (Bonferroni): a group weaker than the others
+        /// beyond what chance over so many groups explains.
+        public var weakerThanTheRest: Bool
+    }
+
+    /// The confidence that every group's `accuracyInterval` holds at once, and the family-wise level of
+    /// `weakerThanTheRest` (Bonferroni: each group at 1 − 0.05 / groups).
+    public static let familyLevel = 0.95
+
+    /// z of each group's interval when there are `groups` of them.
+    public static func intervalZ(groups: Int) -> Double {
+        ScoreInterval.z(twoSided: 1 - (1 - familyLevel) / Double(max(1, groups)))
     }
 
     /// Lower edge of the 20° bin holding `yaw`.
@@ -34,12 +55,18 @@ public enum CameraBreakdown {
             if a.stance != b.stance { return (a.stance ?? "~") < (b.stance ?? "~") }
             return (a.selfie.map { $0 ? 1 : 0 } ?? 2) < (b.selfie.map { $0 ? 1 : 0 } ?? 2)
         }
+        let z = intervalZ(groups: members.count), alpha = (1 - familyLevel) / Double(max(1, members.count))
+        let total = e.report.confusion.total, misses = total - e.report.confusion.correct
         return members.keys.sorted(by: order).map { key in
             let clips = members[key]!
             let report = e.report(of: clips)
+            let hits = report.confusion.correct, size = report.confusion.total
+            let chance = FisherExactTest.upperTail(groupMisses: size - hits, groupSize: size, misses: misses, total: total)
             return Group(yawMin: key.bin, yawMax: key.bin.map { $0 + binDegrees }, stance: key.stance, selfie: key.selfie,
-                         clips: clips.count, macroF1: report.macroF1, accuracy: report.accuracy,
-                         apparentYaw: median(clips.compactMap { $0.view?.yaw }))
+                         clips: clips.count, macroF1: report.macroF1, accuracy: report.accuracy, misread: size - hits,
+                         apparentYaw: median(clips.compactMap { $0.view?.yaw }),
+                         accuracyInterval: ScoreInterval.wilson(successes: hits, trials: size, z: z),
+                         missesByChance: chance, weakerThanTheRest: chance < alpha)
         }
     }
 }

@@ -134,6 +134,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         if output.json {
             var out = EvaluationJSON(evaluation)
             out.byCamera = cameras.map { $0.map(EvaluationJSON.CameraEntry.init) }
+            out.worstCamera = cameras.flatMap { WorstGroupByChance($0) }.map(EvaluationJSON.WorstCameraEntry.init)
             out.byView = views.map { $0.map(EvaluationJSON.ViewEntry.init) }
             if unseen { out.leftOutSubjects = seen }
             try JSONOutput.print(out)

@@ -139,6 +139,11 @@ import Testing
             #expect(["orthodox", "southpaw"].contains(row["stance"] as? String))
             #expect(row["selfie"] is Bool)
             #expect((0...1).contains(try #require(row["macro_f1"] as? Double)))
+            // The accuracy's interval (all bins together) holds the accuracy; the chance of its misses is a probability.
+            let interval = try #require(row["accuracy_interval"] as? [Double]), accuracy = try #require(row["accuracy"] as? Double)
+            #expect(interval.count == 2 && interval[0] <= accuracy && accuracy <= interval[1], "\(interval) \(accuracy)")
+            #expect((0...1).contains(try #require(row["misses_by_chance"] as? Double)))
+            #expect(row["weaker_than_rest"] is Bool)
         }
         // Each clip sits in the bin of the yaw its first line states.
         let first = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.file("s/jab")).first)

@@ -72,6 +72,75 @@ import PunchSynth
         #expect(CameraBreakdown.binStart(-43) == -60 && CameraBreakdown.binStart(0) == 0 && CameraBreakdown.binStart(-0.1) == -20)
     }
 
+    /// Fisher's exact test against the textbook case: eight cups of tea, four with the milk poured first; all
+    /// four told right by chance is 1 in C(8,4) = 70, three or more (16 + 1) in 70 (Agresti 2013, §3.5.2).
+    @Test func fishersExactTestReadsTheTeaTasting() {
+        #expect(abs(FisherExactTest.upperTail(groupMisses: 4, groupSize: 4, misses: 4, total: 8) - 1.0 / 70) < 1e-12)
+        #expect(abs(FisherExactTest.upperTail(groupMisses: 3, groupSize: 4, misses: 4, total: 8) - 17.0 / 70) < 1e-12)
+        #expect(FisherExactTest.upperTail(groupMisses: 0, groupSize: 10, misses: 5, total: 100) == 1)
+        #expect(FisherExactTest.upperTail(groupMisses: 3, groupSize: 10, misses: 2, total: 100) == 0)
+    }
+
+    /// Each camera group's accuracy carries an interval that holds for all groups together (Bonferroni over
+    /// the groups), and a group is called weaker than the rest only when it holds more of the set's misses than
+    /// chance would deal it (Fisher's exact test), not for one unlucky clip in a small bin.
+    @Test func cameraGroupsAreWeakOnlyBeyondChance() throws {
+        #expect(abs(ScoreInterval.z(twoSided: 0.95) - ScoreInterval.z95) < 1e-6)
+        #expect(abs(CameraBreakdown.intervalZ(groups: 1) - ScoreInterval.z95) < 1e-6)
+        #expect(abs(CameraBreakdown.intervalZ(groups: 3) - 2.39398) < 1e-4)    // Φ⁻¹(1 − 0.05 / 6)
+        #expect(abs(CameraBreakdown.intervalZ(groups: 40) - 3.22722) < 1e-4)   // Φ⁻¹(1 − 0.05 / 80)
+        func clips(_ yaw: Double, right: Int, wrong: Int) -> [DatasetEvaluation.ClipResult] {
+            let tag = CameraTag(yaw: yaw, stance: "orthodox", selfie: false)
+            return (0..<right).map { _ in .init(name: "r", truth: "jab", predicted: "jab", camera: tag) }
+                + (0..<wrong).map { _ in .init(name: "w", truth: "jab", predicted: "hook", camera: tag) }
+        }
+        func groups(_ all: [DatasetEvaluation.ClipResult]) -> [CameraBreakdown.Group] {
+            CameraBreakdown.groups(DatasetEvaluation(report: DatasetEvaluator.score(all, classes: Self.classes), clips: all))
+        }
+        // A collapsed side view, a large square-on bin, and a small bin with one miss.
+        let three = groups(clips(-90, right: 10, wrong: 30) + clips(0, right: 200, wrong: 0) + clips(60, right: 9, wrong: 1))
+        #expect(three.map(\.yawMin) == [-100, 0, 60])
+        let z = CameraBreakdown.intervalZ(groups: 3)
+        for (g, (hits, n)) in zip(three, [(10, 40), (200, 200), (9, 10)]) {
+            let expected = try #require(ScoreInterval.wilson(successes: hits, trials: n, z: z))
+            let interval = try #require(g.accuracyInterval)
+            #expect(abs(interval.low - expected.low) < 1e-12 && abs(interval.high - expected.high) < 1e-12)
+            #expect(interval.low <= g.accuracy && g.accuracy <= interval.high)
+        }
+        #expect(three[0].missesByChance < 1e-20 && three[1].missesByChance == 1 && three[2].missesByChance > 0.5)
+        #expect(three.map(\.weakerThanTheRest) == [true, false, false])
+        // One miss in a bin of ten while the other 200 clips are all right: 10 in 210 by chance, above 5 % / 2.
+        let one = groups(clips(0, right: 200, wrong: 0) + clips(60, right: 9, wrong: 1))
+        #expect(abs(one[1].missesByChance - 10.0 / 210) < 1e-12)
+        #expect(one.map(\.weakerThanTheRest) == [false, false])
+        // Three misses in that bin: C(10,3) / C(210,3), beyond chance.
+        let threeMisses = groups(clips(0, right: 200, wrong: 0) + clips(60, right: 7, wrong: 3))
+        #expect(abs(threeMisses[1].missesByChance - 120.0 / 1_521_520) < 1e-12)
+        #expect(threeMisses.map(\.weakerThanTheRest) == [false, true])
+    }
+
+    /// The worst camera group beside the worst that chance gives: misses piled on one camera read far below any
+    /// deal; the same misses spread evenly read as an ordinary deal; groups under 20 clips are not read.
+    @Test func theWorstCameraGroupIsReadAgainstChance() throws {
+        func group(_ yaw: Double, clips: Int, misread: Int) -> CameraBreakdown.Group {
+            .init(yawMin: yaw, yawMax: yaw + 20, stance: "orthodox", selfie: false, clips: clips, macroF1: 0,
+                  accuracy: 1 - Double(misread) / Double(clips), misread: misread, apparentYaw: nil, accuracyInterval: nil,
+                  missesByChance: 1, weakerThanTheRest: false)
+        }
+        let piled = try #require(WorstGroupByChance([0, 20, 40, 60].map { group($0, clips: 100, misread: $0 == 60 ? 8 : 0) }
+                                                     + [group(80, clips: 5, misread: 0)]))
+        #expect(piled.observed == 0.92)
+        #expect(piled.low <= piled.median && piled.median <= piled.high)
+        #expect(piled.median >= 0.96 && piled.shareAsLow < 0.01, "\(piled)")
+        let spread = try #require(WorstGroupByChance([0, 20, 40, 60].map { group($0, clips: 100, misread: 2) }))
+        #expect(spread.observed == 0.98 && spread.shareAsLow > 0.9, "\(spread)")
+        #expect(WorstGroupByChance([0, 20, 40, 60].map { group($0, clips: 100, misread: 2) }) == spread, "a fixed seed")
+        // A group of 5 with 2 misses is the lowest of all, but too small to be the worst read.
+        let small = try #require(WorstGroupByChance([group(0, clips: 100, misread: 1), group(20, clips: 5, misread: 2)]))
+        #expect(small.observed == 0.99)
+        #expect(WorstGroupByChance([group(0, clips: 19, misread: 1)]) == nil)
+    }
+
     /// Clips are grouped by apparent view in the bins' order, unknown last; each group is scored on its own clips.
     @Test func clipsAreGroupedByApparentView() {
         func clip(_ yaw: Double?, _ truth: String, _ predicted: String) -> DatasetEvaluation.ClipResult {

@@ -18,6 +18,18 @@ public struct ScoreInterval: Equatable, Sendable {
     /// z of a two-sided 95 % interval.
     public static let z95 = 1.959964
 
+    /// z of a two-sided interval of `level` under the normal law: P(|Z| > z) = erfc(z / √2) = 1 − level,
+    /// solved by bisection (erfc falls monotonically). `z(twoSided: 0.95)` is `z95`.
+    public static func z(twoSided level: Double) -> Double {
+        precondition(level > 0 && level < 1, "a level between 0 and 1")
+        var low = 0.0, high = 40.0
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if erfc(mid / 2.0.squareRoot()) > 1 - level { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
     /// The Wilson score interval of a proportion `successes` / `trials` (Wilson 1927; Brown, Cai & DasGupta
     /// 2001 recommend it over the normal approximation for small samples and proportions near 0 or 1, where
     /// per-class recall of a real set often is). Nil without trials.

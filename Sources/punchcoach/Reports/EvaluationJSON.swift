@@ -64,6 +64,8 @@ struct EvaluationJSON: Encodable {
     var merge: [String: [String]]
     /// `--by-camera`: macro-F1 per camera-yaw bin, stance and selfie view.
     var byCamera: [CameraEntry]?
+    /// `--by-camera`: the worst camera group of `WorstGroupByChance.minimumClips` clips or more beside what chance gives.
+    var worstCamera: WorstCameraEntry?
     /// `--by-view`: the clips scored per apparent view (frontal, three-quarter, side-on, unknown).
     var byView: [ViewEntry]?
     /// `--unseen`: the subjects left out because the model learnt from them (empty: none were).
@@ -93,13 +95,20 @@ struct EvaluationJSON: Encodable {
         var macroF1, accuracy: Double
         /// The group's median `ApparentView.yaw`: the stated yaw beside what the picture shows.
         var apparentYaw: Double?
+        /// `[low, high]`: `CameraBreakdown.Group.accuracyInterval`, all groups' together at 95 %.
+        var accuracyInterval: ScoreInterval?
+        /// `CameraBreakdown.Group.missesByChance` and `.weakerThanTheRest`.
+        var missesByChance: Double
+        var weakerThanRest: Bool
         enum CodingKeys: String, CodingKey {
             case yawMin = "yaw_min", yawMax = "yaw_max", stance, selfie, clips, macroF1 = "macro_f1", accuracy
-            case apparentYaw = "apparent_yaw"
+            case apparentYaw = "apparent_yaw", accuracyInterval = "accuracy_interval"
+            case missesByChance = "misses_by_chance", weakerThanRest = "weaker_than_rest"
         }
         init(_ g: CameraBreakdown.Group) {
             yawMin = g.yawMin; yawMax = g.yawMax; stance = g.stance; selfie = g.selfie
             clips = g.clips; macroF1 = g.macroF1; accuracy = g.accuracy; apparentYaw = g.apparentYaw
+            accuracyInterval = g.accuracyInterval; missesByChance = g.missesByChance; weakerThanRest = g.weakerThanTheRest
         }
         func encode(to encoder: Encoder) throws {
             // Unknown camera fields are written as null, not left out: every row has the same keys.
@@ -108,6 +117,20 @@ struct EvaluationJSON: Encodable {
             try c.encode(stance, forKey: .stance); try c.encode(selfie, forKey: .selfie)
             try c.encode(clips, forKey: .clips); try c.encode(macroF1, forKey: .macroF1); try c.encode(accuracy, forKey: .accuracy)
             try c.encode(apparentYaw, forKey: .apparentYaw)
+            try c.encode(accuracyInterval, forKey: .accuracyInterval)
+            try c.encode(missesByChance, forKey: .missesByChance); try c.encode(weakerThanRest, forKey: .weakerThanRest)
+        }
+    }
+    struct WorstCameraEntry: Encodable {
+        var minimumClips: Int
+        var observed, chanceMedian, chanceLow, chanceHigh, shareAsLow: Double
+        enum CodingKeys: String, CodingKey {
+            case minimumClips = "minimum_clips", observed, chanceMedian = "chance_median", chanceLow = "chance_p05"
+            case chanceHigh = "chance_p95", shareAsLow = "share_as_low"
+        }
+        init(_ w: WorstGroupByChance) {
+            minimumClips = WorstGroupByChance.minimumClips
+            observed = w.observed; chanceMedian = w.median; chanceLow = w.low; chanceHigh = w.high; shareAsLow = w.shareAsLow
         }
     }
     struct ViewEntry: Encodable {
@@ -143,7 +166,7 @@ struct EvaluationJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", stanceAssumed = "stance_assumed", merge, byCamera = "by_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
+        case paddedClips = "padded_clips", stanceAssumed = "stance_assumed", merge, byCamera = "by_camera", worstCamera = "worst_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
     }
 
     init(_ e: DatasetEvaluation) {

@@ -52,13 +52,28 @@ enum EvaluationMarkdown {
         s += runsSection(e)
         if let cameras {
             s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
-            s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated.\n\n"
-            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | apparent yaw |\n|---|---|---|---:|---:|---:|---:|\n"
+            s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated. "
+            s += "Accuracy interval: Wilson's, widened so that the \(cameras.count) groups' intervals hold together at "
+            s += "\(Int(CameraBreakdown.familyLevel * 100)) % (Bonferroni, z = \(String(format: "%.2f", CameraBreakdown.intervalZ(groups: cameras.count)))): "
+            s += "the lowest of many small groups is low by chance too.\n\n"
+            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | accuracy interval | apparent yaw |\n"
+            s += "|---|---|---|---:|---:|---:|---:|---:|\n"
             for g in cameras {
-                let yaw = g.yawMin.map { "[\(Int($0)), \(Int($0 + CameraBreakdown.binDegrees)))" } ?? "unknown"
-                let selfie = g.selfie.map { $0 ? "yes" : "no" } ?? "unknown"
-                s += "| \(yaw) | \(g.stance ?? "unknown") | \(selfie) | \(g.clips) | \(String(format3: g.macroF1)) | \(String(format3: g.accuracy)) | "
+                s += "| \(yawText(g)) | \(g.stance ?? "unknown") | \(selfieText(g)) | \(g.clips) | \(String(format3: g.macroF1)) | "
+                s += "\(String(format3: g.accuracy)) | \(g.accuracyInterval.map(rangeText) ?? "–") | "
                 s += "\(g.apparentYaw.map { String(format1: $0) } ?? "–") |\n"
+            }
+            let weak = cameras.filter(\.weakerThanTheRest)
+            s += "\nGroups weaker than the rest beyond chance (more of the set's misses than chance would deal them: Fisher's exact "
+            s += "test, one-sided, below 5 % over the \(cameras.count) groups): "
+            s += (weak.isEmpty ? "none" : weak.map { g in
+                "\(yawText(g)) \(g.stance ?? "unknown") selfie \(selfieText(g)) (p = \(String(format: "%.1e", g.missesByChance)))"
+            }.joined(separator: "; ")) + ".\n"
+            if let chance = WorstGroupByChance(cameras) {
+                s += "The worst group of \(WorstGroupByChance.minimumClips) clips or more reads accuracy \(String(format3: chance.observed)); "
+                s += "the set's \(cameras.reduce(0) { $0 + $1.misread }) misreads dealt at random over its clips give a worst group of "
+                s += "\(String(format3: chance.median)) (median of 1 000 deals, 90 % within \(String(format3: chance.low))–\(String(format3: chance.high))), "
+                s += "one as low in \(Int((chance.shareAsLow * 100).rounded())) % of them.\n"
             }
             s += "\n"
         }
@@ -81,6 +96,13 @@ enum EvaluationMarkdown {
         }
         return s + "\n"
     }
+
+    /// A camera group's yaw bin as the table writes it: `[-100, -80)`.
+    static func yawText(_ g: CameraBreakdown.Group) -> String {
+        g.yawMin.map { "[\(Int($0)), \(Int($0 + CameraBreakdown.binDegrees)))" } ?? "unknown"
+    }
+
+    static func selfieText(_ g: CameraBreakdown.Group) -> String { g.selfie.map { $0 ? "yes" : "no" } ?? "unknown" }
 
     /// An interval as the reports write it: `0.500–0.800`.
     static func rangeText(_ interval: ScoreInterval) -> String {
