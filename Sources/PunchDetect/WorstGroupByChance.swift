@@ -9,6 +9,8 @@ public struct WorstGroupByChance: Sendable, Equatable {
     /// group of 5 reads 0.8 with one miss).
     public static let minimumClips = 20
 
+    /// The set's misreads, dealt over its clips.
+    public var misreads: Int
     /// The observed worst accuracy among the groups of `minimumClips` or more.
     public var observed: Double
     /// The median over the deals, and the 5th and 95th percentiles.
@@ -35,11 +37,11 @@ public struct WorstGroupByChance: Sendable, Equatable {
             }
             worst.append(readable.map { 1 - Double(missed[$0]) / Double(groups[$0].clips) }.min()!)
         }
-        worst.sort()
-        func quantile(_ q: Double) -> Double { worst[min(worst.count - 1, Int(q * Double(worst.count - 1) + 0.5))] }
         let observed = readable.map { groups[$0].accuracy }.min()!
+        let central = ScoreInterval.percentiles(worst, level: 0.90)
+        self.misreads = misses
         self.observed = observed
-        median = quantile(0.5); low = quantile(0.05); high = quantile(0.95)
+        median = PunchKit.median(worst)!; low = central.low; high = central.high
         shareAsLow = Double(worst.filter { $0 <= observed + 1e-12 }.count) / Double(deals)
     }
 }

@@ -42,7 +42,7 @@ public struct ScoreInterval: Equatable, Sendable {
     }
 
     /// The central `level` share of `values` (percentiles, linear between order statistics).
-    static func percentiles(_ values: [Double], level: Double) -> ScoreInterval {
+    public static func percentiles(_ values: [Double], level: Double) -> ScoreInterval {
         let sorted = values.sorted()
         func quantile(_ q: Double) -> Double {
             let x = q * Double(sorted.count - 1), i = Int(x.rounded(.down)), f = x - Double(i)

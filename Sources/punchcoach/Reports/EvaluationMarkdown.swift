@@ -71,7 +71,7 @@ enum EvaluationMarkdown {
             }.joined(separator: "; ")) + ".\n"
             if let chance = WorstGroupByChance(cameras) {
                 s += "The worst group of \(WorstGroupByChance.minimumClips) clips or more reads accuracy \(String(format3: chance.observed)); "
-                s += "the set's \(cameras.reduce(0) { $0 + $1.misread }) misreads dealt at random over its clips give a worst group of "
+                s += "the set's \(chance.misreads) misreads dealt at random over its clips give a worst group of "
                 s += "\(String(format3: chance.median)) (median of 1 000 deals, 90 % within \(String(format3: chance.low))–\(String(format3: chance.high))), "
                 s += "one as low in \(Int((chance.shareAsLow * 100).rounded())) % of them.\n"
             }
