@@ -33,6 +33,8 @@ let package = Package(
             providers: [.apt(["libopencv-dev"])]),
         // ncursesw's pkg-config only adds -D flags that SwiftPM refuses; shim.h defines what is needed.
         .systemLibrary(name: "CNcurses", path: "Sources/System/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // glibc's mallopt and sincos, which Swift's Glibc module leaves out (part of libc: nothing to install).
+        .systemLibrary(name: "CLibcExtras", path: "Sources/System/CLibcExtras"),
 
         // MARK: Stages of the data flow
         /// Pure Swift core: joints, layouts, sequences, CSV, resampling, normalisation, windows,
@@ -47,7 +49,7 @@ let package = Package(
         /// Frame sources and pose extraction (BlazePose through CVBridge), overlays, image/video writing.
         .target(name: "PoseVision", dependencies: ["PunchKit", "CVBridge"]),
         /// The network (OpenBLAS), training, augmentation, serialisation.
-        .target(name: "PunchModel", dependencies: ["PunchKit", "CBLAS"], swiftSettings: numericSettings),
+        .target(name: "PunchModel", dependencies: ["PunchKit", "CBLAS", "CLibcExtras"], swiftSettings: numericSettings),
         /// Stream → windows → probabilities → punch events.
         .target(name: "PunchDetect", dependencies: ["PunchKit", "PunchModel"], swiftSettings: numericSettings),
         /// Workout history in SQLite (GRDB): migrations, records, queries.
@@ -61,14 +63,14 @@ let package = Package(
             name: "punchcoach",
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "PunchKit", "PunchSynth", "PoseVision", "PunchModel", "PunchDetect", "CoachStore", "CoachTUI",
+                "PunchKit", "PunchSynth", "PoseVision", "PunchModel", "PunchDetect", "CoachStore", "CoachTUI", "CLibcExtras",
             ]),
 
         // MARK: Tests
         .testTarget(name: "PunchKitTests", dependencies: ["PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PunchSynthTests", dependencies: ["PunchSynth", "PunchKit", "TestSupport"]),
         .testTarget(name: "PoseVisionTests", dependencies: ["PoseVision", "PunchKit", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth", "TestSupport"]),
+        .testTarget(name: "PunchModelTests", dependencies: ["PunchModel", "PunchKit", "PunchSynth", "TestSupport", "CLibcExtras"]),
         .testTarget(name: "PunchDetectTests", dependencies: ["PunchDetect", "PunchModel", "PunchSynth", "PunchKit", "TestSupport"]),
         /// Helpers the test targets share: scratch directories, the built executable, the opencv-doc samples,
         /// the readers' fuzzer (seeded by PunchKit's generator).

@@ -126,6 +126,7 @@ struct TrainCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        HeapReuse.keepFreedBlocks()
         try OutputFile.check(out, option: "--out")
         if let report { try OutputFile.check(report, option: "--report") }
         let base = try from.map { try ModelLocation.load($0) }

@@ -95,7 +95,8 @@ public final class Conv1D: Layer {
         let To = outputTime(T)
         let rows = input * kernel, cols = B * To
         precondition(dy.channels == output && dy.batch == B && dy.time == To)
-        var dcol = [Float](repeating: 0, count: rows * cols)
+        // Left unset: the product below writes every entry (β = 0: OpenBLAS sets C, it does not scale what is there).
+        var dcol = [Float](unsafeUninitializedCapacity: rows * cols) { _, n in n = rows * cols }
         dy.data.withUnsafeBufferPointer { g in
             // ∂W += dY · colᵀ ; ∂b += Σ dY ; ∂col = Wᵀ · dY
             columns.withUnsafeBufferPointer { col in

@@ -1,5 +1,6 @@
 import Foundation
 import PunchKit
+import CLibcExtras
 
 /// On-the-fly augmentation of a training window, applied to the raw 3D joints and image points before
 /// normalisation.
@@ -205,8 +206,10 @@ public struct AugmentedWindow: WindowSource {
             if let s = spare { spare = nil; return s }
             let u1 = max(rng.unit(), 1e-300), u2 = rng.unit()
             let r = (-2 * log(u1)).squareRoot()
-            spare = r * sin(2 * .pi * u2)
-            return r * cos(2 * .pi * u2)
+            var sine = 0.0, cosine = 0.0
+            sincos(2 * .pi * u2, &sine, &cosine)   // sin's and cos's values, in one call (CLibcExtras)
+            spare = r * sine
+            return r * cosine
         }
         // Drawn only when on, so that a model trained without it keeps its random stream (and its weights).
         if a.virtualViews > 0, cameraSpace3D, rng.chance(a.virtualViews) { filmFromVirtualCamera(rng: &rng) }

@@ -227,15 +227,25 @@ public final class Trainer {
         return out
     }
 
+    /// Validation windows per forward pass. Kept at 256, as before the passes were spread over both cores: a
+    /// window's outputs differ in the last bits with the size of the batch it is read in (OpenBLAS blocks a
+    /// product by its shape), so another chunk would change the validation loss and could change the epoch kept.
+    static let validationChunk = 256
+
+    /// The validation loss and confusion, the chunks read on both cores (inference touches no layer state)
+    /// and summed in their order.
     private func evaluate(_ features: [[Float]], labels: [Int], loss: SoftmaxCrossEntropy) -> (loss: Double, confusion: ConfusionMatrix) {
+        let chunks = stride(from: 0, to: features.count, by: Self.validationChunk).map { $0..<min($0 + Self.validationChunk, features.count) }
+        let parts = concurrentMap(chunks) { range -> (loss: Double, predicted: [Int]) in
+            let logits = classifier.network.forward(Tensor.batch(of: Array(features[range]), channels: FeatureExtractor.channelCount,
+                                                                 time: classifier.window.frames))
+            return (Double(loss(logits, targets: Array(labels[range])).loss) * Double(range.count), softmax(logits).map(argmax))
+        }
         var confusion = ConfusionMatrix(labels: classifier.classes)
         var total = 0.0
-        for start in stride(from: 0, to: features.count, by: 256) {
-            let chunk = Array(features[start..<min(start + 256, features.count)])
-            let targets = Array(labels[start..<min(start + 256, labels.count)])
-            let logits = classifier.network.forward(Tensor.batch(of: chunk, channels: FeatureExtractor.channelCount, time: classifier.window.frames))
-            total += Double(loss(logits, targets: targets).loss) * Double(chunk.count)
-            for (i, p) in softmax(logits).enumerated() { confusion.add(truth: targets[i], predicted: argmax(p)) }
+        for (range, part) in zip(chunks, parts) {
+            total += part.loss
+            for (i, p) in part.predicted.enumerated() { confusion.add(truth: labels[range.lowerBound + i], predicted: p) }
         }
         return (total / Double(max(features.count, 1)), confusion)
     }
