@@ -152,6 +152,31 @@ import Testing
         #expect(rows.contains { ($0["yaw_min"] as? Double ?? .nan) <= yaw && yaw < ($0["yaw_max"] as? Double ?? .nan) })
     }
 
+    /// --by-camera on clips that do not say their camera: one group, whose report compares it with nothing (no
+    /// "weaker than the rest", no chance's worst group), while clips that say it get both lines.
+    @Test func byCameraOnOneGroupComparesNothing() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("s"), ["--clips-per-class", "1", "--subjects", "2", "--first-subject", "301", "--seed", "1"])
+        let several = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera"])
+        #expect(several.status == 0 && several.stdout.contains("Groups weaker than the rest beyond chance"), "\(several.stderr)")
+        for label in try FileManager.default.contentsOfDirectory(atPath: scratch.file("s")) where !label.contains(".") {
+            for clip in try FileManager.default.contentsOfDirectory(atPath: scratch.file("s/\(label)")) where clip.hasSuffix(".csv") {
+                let path = scratch.file("s/\(label)/\(clip)")
+                var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+                lines[0] = lines[0].split(separator: " ")
+                    .filter { word in !["camera_yaw=", "stance=", "selfie="].contains { word.hasPrefix($0) } }.joined(separator: " ")
+                try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        let json = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera", "--json"]).json()
+        let rows = try #require(json["by_camera"] as? [[String: Any]])
+        #expect(rows.count == 1 && rows.first?["clips"] as? Int == json["clips"] as? Int, "\(rows)")
+        let one = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("one group, so none to compare it with"), "\(one.stdout)")
+        #expect(!one.stdout.contains("Groups weaker than the rest") && !one.stdout.contains("The worst group of"), "\(one.stdout)")
+    }
+
     @Test func realEvalRefusesAMissingFolderInOneLine() throws {
         let scratch = try ScratchDirectory()
         let r = try runProcess(Self.realEval, [scratch.file("nowhere")])

@@ -53,9 +53,13 @@ enum EvaluationMarkdown {
         if let cameras {
             s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
             s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated. "
-            s += "Accuracy interval: Wilson's, widened so that the \(cameras.count) groups' intervals hold together at "
-            s += "\(Int(CameraBreakdown.familyLevel * 100)) % (Bonferroni, z = \(String(format: "%.2f", CameraBreakdown.intervalZ(groups: cameras.count)))): "
-            s += "the lowest of many small groups is low by chance too.\n\n"
+            if cameras.count == 1 {
+                s += "Accuracy interval: Wilson's at 95 %; one group, so none to compare it with.\n\n"
+            } else {
+                s += "Accuracy interval: Wilson's, widened so that the \(cameras.count) groups' intervals hold together at "
+                s += "\(Int(CameraBreakdown.familyLevel * 100)) % (Bonferroni, z = \(String(format: "%.2f", CameraBreakdown.intervalZ(groups: cameras.count)))): "
+                s += "the lowest of many small groups is low by chance too.\n\n"
+            }
             s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | accuracy interval | apparent yaw |\n"
             s += "|---|---|---|---:|---:|---:|---:|---:|\n"
             for g in cameras {
@@ -63,21 +67,29 @@ enum EvaluationMarkdown {
                 s += "\(String(format3: g.accuracy)) | \(g.accuracyInterval.map(rangeText) ?? "–") | "
                 s += "\(g.apparentYaw.map { String(format1: $0) } ?? "–") |\n"
             }
-            let weak = cameras.filter(\.weakerThanTheRest)
-            s += "\nGroups weaker than the rest beyond chance (more of the set's misses than chance would deal them: Fisher's exact "
-            s += "test, one-sided, below 5 % over the \(cameras.count) groups): "
-            s += (weak.isEmpty ? "none" : weak.map { g in
-                "\(yawText(g)) \(g.stance ?? "unknown") selfie \(selfieText(g)) (p = \(String(format: "%.1e", g.missesByChance)))"
-            }.joined(separator: "; ")) + ".\n"
-            if let chance = WorstGroupByChance(cameras) {
-                s += "The worst group of \(WorstGroupByChance.minimumClips) clips or more reads accuracy \(String(format3: chance.observed)); "
-                s += "the set's \(chance.misreads) misreads dealt at random over its clips give a worst group of "
-                s += "\(String(format3: chance.median)) (median of 1 000 deals, 90 % within \(String(format3: chance.low))–\(String(format3: chance.high))), "
-                s += "one as low in \(Int((chance.shareAsLow * 100).rounded())) % of them.\n"
-            }
+            s += cameras.count > 1 ? chanceLines(cameras) : ""
             s += "\n"
         }
         if let views { s += viewSection(views) }
+        return s
+    }
+
+    /// Which camera groups are weaker than the rest beyond chance, and the worst group against the worst that
+    /// chance deals (only with two groups or more: one group is the whole set).
+    static func chanceLines(_ cameras: [CameraBreakdown.Group]) -> String {
+        var s = ""
+        let weak = cameras.filter(\.weakerThanTheRest)
+        s += "\nGroups weaker than the rest beyond chance (more of the set's misses than chance would deal them: Fisher's exact "
+        s += "test, one-sided, below 5 % over the \(cameras.count) groups): "
+        s += (weak.isEmpty ? "none" : weak.map { g in
+            "\(yawText(g)) \(g.stance ?? "unknown") selfie \(selfieText(g)) (p = \(String(format: "%.1e", g.missesByChance)))"
+        }.joined(separator: "; ")) + ".\n"
+        if let chance = WorstGroupByChance(cameras) {
+            s += "The worst group of \(WorstGroupByChance.minimumClips) clips or more reads accuracy \(String(format3: chance.observed)); "
+            s += "the set's \(chance.misreads) misreads dealt at random over its clips give a worst group of "
+            s += "\(String(format3: chance.median)) (median of 1 000 deals, 90 % within \(String(format3: chance.low))–\(String(format3: chance.high))), "
+            s += "one as low in \(Int((chance.shareAsLow * 100).rounded())) % of them.\n"
+        }
         return s
     }
 
