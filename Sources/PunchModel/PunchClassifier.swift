@@ -71,7 +71,7 @@ public final class PunchClassifier {
     /// depth flag 0) gets its 3D block at 0, the training mean: a missing modality, not a pose.
     public func standardise(_ features: UnsafeMutablePointer<Float>) {
         let T = header.window.frames
-        let depth = features[FeatureExtractor.Channel.depthFlag * T] > 0.5
+        let depth = FeatureExtractor.hasDepth(features, frames: T)
         for c in 0..<header.features.channels {
             let row = features + c * T
             if !depth && FeatureExtractor.Channel.body.contains(c) {

@@ -53,6 +53,11 @@ public struct FeatureExtractor: Sendable {
 
     /// Whether raw (unstandardised) features of a window of `frames` carry its 3D block: their depth flag.
     public static func hasDepth(_ features: [Float], frames: Int) -> Bool {
+        features.withUnsafeBufferPointer { hasDepth($0.baseAddress!, frames: frames) }
+    }
+
+    /// `hasDepth` of features in place (channel-major, `channels × frames` from `features`).
+    public static func hasDepth(_ features: UnsafePointer<Float>, frames: Int) -> Bool {
         features[Channel.depthFlag * frames] > 0.5
     }
 
