@@ -20,10 +20,11 @@ public struct WorstGroupByChance: Sendable, Equatable {
     /// The share of deals whose worst group reads at or below `observed`: a one-sided chance of a worst group so low.
     public var shareAsLow: Double
 
-    /// Nil when no group has `minimumClips` clips.
+    /// Nil when no group has `minimumClips` clips, or there is one group only: it is the whole set, so every deal
+    /// gives it the set's misses and its accuracy; there is nothing to compare.
     public init?(_ groups: [CameraBreakdown.Group], deals: Int = 1000, seed: UInt64 = 1) {
         let readable = groups.indices.filter { groups[$0].clips >= Self.minimumClips }
-        guard !readable.isEmpty, deals > 0 else { return nil }
+        guard groups.count > 1, !readable.isEmpty, deals > 0 else { return nil }
         let misses = groups.reduce(0) { $0 + $1.misread }
         // The group of each clip; a deal picks `misses` clips without replacement (a partial Fisher–Yates shuffle).
         var owner = groups.indices.flatMap { Array(repeating: $0, count: groups[$0].clips) }

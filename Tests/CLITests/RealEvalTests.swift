@@ -171,6 +171,7 @@ import Testing
         let json = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera", "--json"]).json()
         let rows = try #require(json["by_camera"] as? [[String: Any]])
         #expect(rows.count == 1 && rows.first?["clips"] as? Int == json["clips"] as? Int, "\(rows)")
+        #expect(json["worst_camera"] == nil, "one group has no worst group to read against chance: \(json["worst_camera"] ?? "")")
         let one = try punchcoach(["evaluate", "--data", scratch.file("s"), "--by-camera"])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(one.stdout.contains("one group, so none to compare it with"), "\(one.stdout)")
