@@ -189,7 +189,7 @@ import Testing
         #expect(empty.status != 0 && empty.stderrLines.count == 1 && empty.stderr.contains("none of the known sets"), "\(empty.stderr)")
     }
 
-    /// `tools/recipe-seeds` (a recipe over several seeds) and `tools/real-folds`: bad arguments are one line and exit 2, before
+    /// `tools/recipe-seeds` (a recipe over several seeds), `tools/real-folds` and `tools/must-shows`: bad arguments are one line and exit 2, before
     /// anything is built or trained.
     @Test func recipeAndFoldToolsRefuseBadArgumentsInOneLine() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-seeds").path
@@ -207,6 +207,12 @@ import Testing
                      ["boxingvi-dev", "--datasets", scratch.file("nowhere")], ["boxingvi-dev", "cs229-dev"]] {
             let r = try runProcess(folds, args, environment: ["PUNCHCOACH": nil])
             #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("real-folds:"), "\(args): \(r.stderr)")
+        }
+        // tools/must-shows: a model file that is not there, an unknown option, --out without a folder.
+        let mustShows = repositoryRoot.appendingPathComponent("tools/must-shows").path
+        for args in [[scratch.file("nowhere.model")], ["--models"], ["--out"]] {
+            let r = try runProcess(mustShows, args, environment: ["PUNCHCOACH": nil])
+            #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("must-shows:"), "\(args): \(r.stderr)")
         }
     }
 
