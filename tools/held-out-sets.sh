@@ -1,5 +1,5 @@
 # Sourced by the tools that read a model on issue 12's held-out synthetic material (benchmarks, must-shows,
-# training-ablation); needs `pc` (tools/punchcoach-binary.sh), `tool`, and draw_data (tools/synth-once.sh).
+# training-ablation); needs `pc` (tools/punchcoach-binary.sh) and `tool`, and sources draw_data (tools/synth-once.sh).
 #   draw_held_out_sets OUT    OUT/synth-test (T: seed 12, s101-s120, 100 clips a class, 10 rounds of s121-s130),
 #                             OUT/synth-test-{2,3,4} (20 other unseen people each, clips only: seeds 13, 13, 14 from
 #                             s201, s301, s401; the four pooled are the 80 people), OUT/synth-rounds (seed 777:
@@ -7,6 +7,8 @@
 #   vtest_skeleton OUT        OUT/vtest.csv: the skeletons of opencv-doc's vtest.avi (79 s of people walking, so
 #                             any punch event there is false), extracted once
 # s201-s220 share names with the training set's s121-s240 but not its people (those are seed 11's).
+source "$(dirname "${BASH_SOURCE[0]}")/synth-once.sh"
+
 draw_held_out_sets() {
     local out="$1"
     draw_data "$out/synth-test" --clips-per-class 100 --subjects 20 --first-subject 101 --rounds 10 --round-seconds 60 --seed 12
