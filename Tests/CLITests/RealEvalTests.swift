@@ -283,7 +283,7 @@ import Testing
     /// `tools/recipe-compare` pairs two recipes' networks by draw and seed and gives, for each figure, both
     /// means, the mean of the pairs' differences and how many pairs are better or worse — fewer false events
     /// being better. Reports are written by hand here as `tools/real-eval --json` and `evaluate --json` write
-    /// them; a network without a twin is left out; no pair and bad arguments are one line.
+    /// them; a network without a twin is left out; two single networks pair; no pair and bad arguments are one line.
     @Test func recipeCompareSetsNetworksSideBySide() throws {
         let tool = repositoryRoot.appendingPathComponent("tools/recipe-compare").path
         let scratch = try ScratchDirectory()
@@ -328,6 +328,12 @@ import Testing
         #expect(line("synthetic test") == ["synthetic", "test", "0.950", "0.955", "+0.005", "1", "0", "1.00", "+0.010", "+0.000"], "\(r.stdout)")
         #expect(!r.stdout.contains("webcam"), "a skipped set is no figure: \(r.stdout)")
 
+        // Two prefixes that each name one network (OUT/LABEL-dD-sS) pair with each other, whatever their draws.
+        let single = try runProcess(tool, [scratch.file("base-d11-s1"), scratch.file("new-d13-s1")])
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(single.stdout.hasPrefix("1 pair: the network \(scratch.file("base-d11-s1")) against \(scratch.file("new-d13-s1"))"), "\(single.stdout)")
+        let singleMean = (single.stdout.split(separator: "\n").first { $0.hasPrefix("real mean ") } ?? "").split(separator: " ").map(String.init)
+        #expect(singleMean == ["real", "mean", "0.600", "0.100", "-0.500", "0", "1", "1.00", "-0.500"], "\(single.stdout)")
         let none = try runProcess(tool, [scratch.file("base"), scratch.file("other")])
         #expect(none.status == 1 && none.stderrLines.count == 1 && none.stderr.contains(scratch.file("other")), "\(none.stderr)")
         for args in [[scratch.file("base")], ["--seeds", scratch.file("base")]] {
@@ -420,6 +426,19 @@ import Testing
         // "between sets tau T": the sets disagree beyond their noise only in the mixed case.
         func tau(_ line: String) -> Double { Double(line.split(separator: " ").last ?? "") ?? -1 }
         #expect(tau(mixed.line) > 0.1 && tau(better.line) < tau(mixed.line), "\(mixed.line) / \(better.line)")
+
+        // Two single networks (the thirty-eighth stop's amendment): vetoed when the pooled change is below zero or a
+        // set reads worse by more than twice its sd; recipes of several pairs get no such line.
+        func oneNetwork(_ base: String, _ new: String) throws -> String {
+            let r = try runProcess(tool, [scratch.file(base), scratch.file(new)])
+            return r.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("one network against another:") } ?? r.stdout
+        }
+        #expect(try oneNetwork("a-d11-s1", "b-d11-s1")
+                == "one network against another: no real set worse beyond its noise and the pooled change not below zero")
+        let vetoed = try oneNetwork("b-d11-s1", "a-d11-s1")
+        #expect(vetoed.hasPrefix("one network against another: vetoed: the pooled change is below zero; large worse by more than twice its sd"),
+                "\(vetoed)")
+        #expect(!better.stdout.contains("one network against another"), "\(better.stdout)")
 
         #expect(better.stdout.contains("precog-sequences") && better.stdout.contains("(recordings resampled, paired)"), "\(better.stdout)")
 
