@@ -50,28 +50,32 @@ enum EvaluationMarkdown {
             }
         }
         s += runsSection(e)
-        if let cameras {
-            s += "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
-            s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated. "
-            if cameras.count == 1 {
-                s += "Accuracy interval: Wilson's at 95 %; one group, so none to compare it with.\n\n"
-            } else {
-                s += "Accuracy interval: Wilson's, widened so that the \(cameras.count) groups' intervals hold together at "
-                s += "\(Int(CameraBreakdown.familyLevel * 100)) % (Bonferroni, z = \(String(format: "%.2f", CameraBreakdown.intervalZ(groups: cameras.count)))): "
-                s += "the lowest of many small groups is low by chance too.\n\n"
-            }
-            s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | accuracy interval | apparent yaw |\n"
-            s += "|---|---|---|---:|---:|---:|---:|---:|\n"
-            for g in cameras {
-                s += "| \(yawText(g)) | \(g.stance ?? "unknown") | \(selfieText(g)) | \(g.clips) | \(String(format3: g.macroF1)) | "
-                s += "\(String(format3: g.accuracy)) | \(g.accuracyInterval.map(rangeText) ?? "–") | "
-                s += "\(g.apparentYaw.map { String(format1: $0) } ?? "–") |\n"
-            }
-            s += cameras.count > 1 ? chanceLines(cameras) : ""
-            s += "\n"
-        }
+        if let cameras { s += cameraSection(cameras) }
         if let views { s += viewSection(views) }
         return s
+    }
+
+    /// `--by-camera`: the clips per yaw bin × stance × selfie, each group's accuracy interval, and (with two groups or
+    /// more; one group is the whole set) which groups are weaker than the rest beyond chance.
+    static func cameraSection(_ cameras: [CameraBreakdown.Group]) -> String {
+        let several = cameras.count > 1
+        var s = "### By camera (yaw bins of \(Int(CameraBreakdown.binDegrees))°, stance, selfie view)\n\n"
+        s += "Apparent yaw: the group's median `ApparentView` (read from the 2D shoulders), beside the yaw stated. "
+        if several {
+            s += "Accuracy interval: Wilson's, widened so that the \(cameras.count) groups' intervals hold together at "
+            s += "\(Int(CameraBreakdown.familyLevel * 100)) % (Bonferroni, z = \(String(format: "%.2f", CameraBreakdown.intervalZ(groups: cameras.count)))): "
+            s += "the lowest of many small groups is low by chance too.\n\n"
+        } else {
+            s += "Accuracy interval: Wilson's at 95 %; one group, so none to compare it with.\n\n"
+        }
+        s += "| yaw | stance | selfie | clips | macro-F1 | accuracy | accuracy interval | apparent yaw |\n"
+        s += "|---|---|---|---:|---:|---:|---:|---:|\n"
+        for g in cameras {
+            s += "| \(yawText(g)) | \(g.stance ?? "unknown") | \(selfieText(g)) | \(g.clips) | \(String(format3: g.macroF1)) | "
+            s += "\(String(format3: g.accuracy)) | \(g.accuracyInterval.map(rangeText) ?? "–") | "
+            s += "\(g.apparentYaw.map { String(format1: $0) } ?? "–") |\n"
+        }
+        return s + (several ? chanceLines(cameras) : "") + "\n"
     }
 
     /// Which camera groups are weaker than the rest beyond chance, and the worst group against the worst that
