@@ -312,9 +312,10 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderrLines.map(String.init) == ["recipe-compare: \(scratch.file("new-d11-s3.real.json")) is not a complete tools/real-eval --json report "
                                   + "(still being written?); that network is left out"], "\(r.stderr)")
-        func line(_ figure: String) -> [String] {
-            (r.stdout.split(separator: "\n").first { $0.hasPrefix(figure + " ") } ?? "").split(separator: " ").map(String.init)
+        func line(_ figure: String, of stdout: String) -> [String] {
+            (stdout.split(separator: "\n").first { $0.hasPrefix(figure + " ") } ?? "").split(separator: " ").map(String.init)
         }
+        func line(_ figure: String) -> [String] { line(figure, of: r.stdout) }
         #expect(r.stdout.hasPrefix("2 pairs"), "\(r.stdout)")
         // coachme: 0.85 → 0.825, pairs +0.05 and −0.10: one better, one worse.
         #expect(line("coachme-bx") == ["coachme-bx", "0.850", "0.825", "-0.025", "1", "1", "1.00", "+0.050", "-0.100"], "\(r.stdout)")
@@ -332,8 +333,7 @@ import Testing
         let single = try runProcess(tool, [scratch.file("base-d11-s1"), scratch.file("new-d13-s1")])
         #expect(single.status == 0, "\(single.stderr)")
         #expect(single.stdout.hasPrefix("1 pair: the network \(scratch.file("base-d11-s1")) against \(scratch.file("new-d13-s1"))"), "\(single.stdout)")
-        let singleMean = (single.stdout.split(separator: "\n").first { $0.hasPrefix("real mean ") } ?? "").split(separator: " ").map(String.init)
-        #expect(singleMean == ["real", "mean", "0.600", "0.100", "-0.500", "0", "1", "1.00", "-0.500"], "\(single.stdout)")
+        #expect(line("real mean", of: single.stdout) == ["real", "mean", "0.600", "0.100", "-0.500", "0", "1", "1.00", "-0.500"], "\(single.stdout)")
         let none = try runProcess(tool, [scratch.file("base"), scratch.file("other")])
         #expect(none.status == 1 && none.stderrLines.count == 1 && none.stderr.contains(scratch.file("other")), "\(none.stderr)")
         for args in [[scratch.file("base")], ["--seeds", scratch.file("base")]] {
@@ -430,8 +430,8 @@ import Testing
         // Two single networks (the thirty-eighth stop's amendment): vetoed when the pooled change is below zero or a
         // set reads worse by more than twice its sd; recipes of several pairs get no such line.
         func oneNetwork(_ base: String, _ new: String) throws -> String {
-            let r = try runProcess(tool, [scratch.file(base), scratch.file(new)])
-            return r.stdout.split(separator: "\n").map(String.init).first { $0.hasPrefix("one network against another:") } ?? r.stdout
+            let out = try verdict(base, new).stdout
+            return out.split(separator: "\n").map(String.init).first { $0.hasPrefix("one network against another:") } ?? out
         }
         #expect(try oneNetwork("a-d11-s1", "b-d11-s1")
                 == "one network against another: no real set worse beyond its noise and the pooled change not below zero")
