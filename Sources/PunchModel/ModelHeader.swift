@@ -72,6 +72,9 @@ public struct ModelHeader: Codable, Equatable, Sendable {
         /// --view-consistency`, augmentation, …), so that a model file says how it was trained, not only on what.
         /// Nil in models written before it was recorded.
         public var configuration: TrainingConfiguration?
+        /// For an average of models (`punchcoach average`): each one's weight, in the order of `base`, which holds
+        /// their trainings.
+        public var averagingWeights: [Double]?
 
         /// Every subject this model learnt from: its own training and validation subjects, its base's and its
         /// teachers' (their validation subjects chose their weights).

@@ -13,7 +13,7 @@ struct PunchCoachCommand: AsyncParsableCommand {
         subcommands: [
             SynthCommand.self, ExtractCommand.self, TrainCommand.self, EvaluateCommand.self,
             ClassifyCommand.self, CoachCommand.self, HistoryCommand.self, BenchCommand.self, TuneDetectorCommand.self,
-            InputShiftCommand.self,
+            InputShiftCommand.self, AverageCommand.self,
             DebugStoreCommand.self,
         ]
     )
