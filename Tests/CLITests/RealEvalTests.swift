@@ -439,6 +439,18 @@ import Testing
         #expect(vetoed.hasPrefix("one network against another: vetoed: the pooled change is below zero; large worse by more than twice its sd"),
                 "\(vetoed)")
         #expect(!better.stdout.contains("one network against another"), "\(better.stdout)")
+        // Two networks that read the large and medium sets clip for clip alike (one tuned from the other): those sets'
+        // change has no resampling variance, and is floored at one clip's worth, (1/n)² for n clips, instead of taking
+        // all the weight and squeezing the pooled interval to nothing.
+        try network(scratch.file("f-d11-s1"), [("large", 100, 30), ("medium", 50, 15), ("small", 10, 2)])
+        try network(scratch.file("g-d11-s1"), [("large", 100, 30), ("medium", 50, 15), ("small", 10, 3)])
+        let close = try verdict("g-d11-s1", "f-d11-s1")
+        let rows = close.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.hasPrefix("  large ") && $0.contains("+0.000 ± 0.003") }, "\(close.stdout)")
+        #expect(rows.contains { $0.hasPrefix("  medium ") && $0.contains("+0.000 ± 0.007") }, "\(close.stdout)")
+        let bounds = close.line.split(separator: "[").dropFirst().first?.split(separator: "]").first?.split(separator: ",")
+            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? []
+        #expect(bounds.count == 2 && bounds[1] - bounds[0] > 0.005, "\(close.line)")
 
         #expect(better.stdout.contains("precog-sequences") && better.stdout.contains("(recordings resampled, paired)"), "\(better.stdout)")
 
