@@ -16,11 +16,13 @@ public enum WeightAverage {
         public var description: String { reason }
     }
 
-    /// The weighted average of `models` (weights positive, summing to 1). Its header is the first model's with a
+    /// The weighted average of `models` (weights positive, summing to 1 within 0.001, as 0.333,0.333,0.333 does;
+    /// they are scaled to sum to 1 exactly). Its header is the first model's with a
     /// training record that names every model averaged (`base`), their weights (`averagingWeights`), and the union
     /// of their data and people, so the file still says everything it has seen.
     public static func average(_ models: [PunchClassifier], weights: [Double], at date: Date = Date()) throws -> PunchClassifier {
         try check(models, weights: weights)
+        let total = weights.reduce(0, +), weights = weights.map { $0 / total }
         let first = models[0]
         var sum = [Double](repeating: 0, count: first.network.parameterCount)
         for (model, w) in zip(models, weights) {
@@ -39,7 +41,7 @@ public enum WeightAverage {
         guard weights.count == models.count else {
             throw Refusal(model: nil, reason: "\(weights.count) weights for \(models.count) models; give one weight a model")
         }
-        guard weights.allSatisfy({ $0 > 0 && $0.isFinite }), abs(weights.reduce(0, +) - 1) < 1e-6 else {
+        guard weights.allSatisfy({ $0 > 0 && $0.isFinite }), abs(weights.reduce(0, +) - 1) < 1e-3 else {
             throw Refusal(model: nil, reason: "the weights must be positive and sum to 1 (they sum to \(weights.reduce(0, +)))")
         }
         let first = models[0].header

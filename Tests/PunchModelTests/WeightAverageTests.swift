@@ -88,6 +88,7 @@ import PunchKit
         let ensemble = PunchClassifier(header: tuned[0].header, networks: [tuned[0].network.copy(), tuned[1].network.copy()])
         #expect(refusal([base, ensemble], [0.5, 0.5])?.reason.contains("ensemble") == true)
         #expect(refusal([base, tuned[0]], [0.6, 0.6])?.reason.contains("sum to 1") == true)
+        #expect(refusal([base, tuned[0], tuned[1]], [0.333, 0.333, 0.333]) == nil, "thirds as a person writes them")
         #expect(refusal([base, tuned[0]], [1.5, -0.5])?.model == nil)
         #expect(refusal([base, tuned[0]], [1])?.reason.contains("1 weights for 2 models") == true)
         #expect(refusal([base], [1])?.reason.contains("two models") == true)
