@@ -71,6 +71,15 @@ public enum WeightAverage {
         }
     }
 
+    /// The people every averaged model held out for validation and none trained on: whom the average can be
+    /// scored on as on people it never learnt from (the weights were still chosen on them, as a training's are).
+    public static func heldOutByAll(_ trainings: [ModelHeader.TrainingInfo]) -> Set<String> {
+        guard let first = trainings.first else { return [] }
+        let trained = Set(trainings.flatMap(\.subjects))
+        return trainings.dropFirst().reduce(Set(first.validationSubjects)) { $0.intersection($1.validationSubjects) }
+            .subtracting(trained)
+    }
+
     /// A training and every training it started from, nearest first.
     static func lineage(_ t: ModelHeader.TrainingInfo) -> [ModelHeader.TrainingInfo] {
         [t] + (t.base ?? []).flatMap(lineage)

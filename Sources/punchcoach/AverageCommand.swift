@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PunchDetect
 import PunchModel
 
 struct AverageCommand: ParsableCommand {
@@ -20,25 +21,45 @@ struct AverageCommand: ParsableCommand {
     var weights: String?
     @Option(help: "Where to write the averaged model.") var out: String
     @Option(help: "Write a Markdown report: the command, each model averaged with its weight and training.") var report: String?
+    @Option(help: ArgumentHelp("With --report: score the average, clip level, on the people of this dataset that every model held out (their validation people; repeatable).", valueName: "DIR"))
+    var data: [String] = []
 
     func validate() throws {
         guard models.count >= 2 else { throw ValidationError("give two models or more to average") }
+        guard data.isEmpty || report != nil else { throw ValidationError("--data scores the average for its report: give --report FILE.md too") }
     }
 
     func run() throws {
+        try OutputFile.check(out, option: "--out")
+        if let report { try OutputFile.check(report, option: "--report") }
         let shares = try parsedWeights()
         let classifiers = try models.map { try ModelFile.read(URL(fileURLWithPath: $0)) }
         let averaged: PunchClassifier
         do { averaged = try WeightAverage.average(classifiers, weights: shares) } catch let refusal as WeightAverage.Refusal {
             throw CLIError((refusal.model.map { "\(models[$0]): " } ?? "") + refusal.reason)
         }
+        let evaluation = try data.isEmpty ? nil : heldOutEvaluation(averaged)
         try ModelFile.write(averaged, to: URL(fileURLWithPath: out))
         if let report {
             try AverageReport.write(to: URL(fileURLWithPath: report), averaged: averaged, models: models,
-                                    command: CommandLine.arguments)
+                                    evaluation: evaluation, command: CommandLine.arguments)
         }
         let listed = zip(models, shares).map { "\($0) × \(String(format: "%.4g", $1))" }.joined(separator: ", ")
         print("averaged \(models.count) models (\(listed)) → \(out)")
+    }
+
+    /// The average scored on the clips of --data whose people every averaged model held out.
+    private func heldOutEvaluation(_ averaged: PunchClassifier) throws -> (evaluation: DatasetEvaluation, people: [String]) {
+        let heldOut = WeightAverage.heldOutByAll(averaged.header.training.base ?? [])
+        var datasets = try DatasetLoading.load(data, quiet: true)
+        try FineTuneLabels.read(&datasets, as: averaged.classes)
+        let clips = datasets.flatMap(\.clips).filter { heldOut.contains($0.person) }
+        guard !clips.isEmpty else {
+            throw CLIError("--data \(data.joined(separator: ", ")): none of its people was held out by every model averaged "
+                           + "(\(heldOut.isEmpty ? "they share no validation people" : heldOut.sorted().prefix(5).joined(separator: ", ") + "…")); "
+                           + "give the data the models were validated on")
+        }
+        return (DatasetEvaluator.evaluate(averaged, clips: clips), Set(clips.map(\.person)).sorted())
     }
 
     private func parsedWeights() throws -> [Double] {

@@ -38,5 +38,25 @@ import Testing
         let weights = try punchcoach(["average", shipped, scratch.file("tuned.model"), "--weights", "0.7", "--out", scratch.file("x.model")])
         #expect(weights.status != 0 && weights.stderr.contains("1 weights for 2 models"), "\(weights.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+
+        // Scored for the report on the people every model held out: the shipped model and one tuned on other people
+        // share none, which is said in one line before anything is written; two tunings of one split share its
+        // validation person, on whom the report scores the average, clip level, with its confusion matrix.
+        let none = try punchcoach(["average", shipped, scratch.file("tuned.model"), "--out", scratch.file("x.model"),
+                                   "--report", scratch.file("x.md"), "--data", scratch.file("me")])
+        #expect(none.status != 0 && none.stderrLines.count == 1 && none.stderr.contains("share no validation people"), "\(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")) && !FileManager.default.fileExists(atPath: scratch.file("x.md")))
+        let again = try punchcoach(["train", "--from", shipped, "--data", scratch.file("me"), "--out", scratch.file("tuned2.model"),
+                                    "--epochs", "1", "--rehearse-synthetic", "0", "--learning-rate", "0.0001"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let held = try #require((try modelHeader(scratch.file("tuned.model"))["training"] as? [String: Any])?["validationSubjects"] as? [String])
+        let scored = try punchcoach(["average", scratch.file("tuned.model"), scratch.file("tuned2.model"), "--out", scratch.file("pair.model"),
+                                     "--report", scratch.file("pair.md"), "--data", scratch.file("me")])
+        #expect(scored.status == 0, "\(scored.stderr)")
+        let pair = try String(contentsOfFile: scratch.file("pair.md"), encoding: .utf8)
+        #expect(held.count == 1 && pair.contains("## Held-out subjects, clip level") && pair.contains("People: \(held[0]) — held out"), "\(pair)")
+        #expect(FileManager.default.fileExists(atPath: scratch.file("pair.confusion.png")))
+        let lonely = try punchcoach(["average", shipped, scratch.file("tuned.model"), "--out", scratch.file("x.model"), "--data", scratch.file("me")])
+        #expect(lonely.status != 0 && lonely.stderr.contains("--report"), "\(lonely.stderr)")
     }
 }

@@ -61,6 +61,15 @@ import PunchKit
         #expect(back.classify(w, mirror: false).probabilities == averaged.classify(w, mirror: false).probabilities)
     }
 
+    @Test func theAverageIsScoredOnPeopleEveryModelHeldOutAndNoneTrainedOn() {
+        func training(trained: [String], validated: [String]) -> ModelHeader.TrainingInfo {
+            .init(dataHash: "", data: [], subjects: trained, validationSubjects: validated, seed: 1, epochs: 1, bestEpoch: 1, trainedAt: "")
+        }
+        let trainings = [training(trained: ["x", "c"], validated: ["a", "b", "c"]), training(trained: ["y"], validated: ["b", "c", "d"])]
+        #expect(WeightAverage.heldOutByAll(trainings) == ["b"], "a and d validated by one model only; c trained on by the other")
+        #expect(WeightAverage.heldOutByAll([]).isEmpty)
+    }
+
     @Test func whatCannotBeAveragedIsRefusedNamingTheModel() throws {
         let (base, tuned) = family(2)
         func refusal(_ models: [PunchClassifier], _ weights: [Double]) -> WeightAverage.Refusal? {

@@ -1,11 +1,13 @@
 import Foundation
+import PunchDetect
 import PunchKit
 import PunchModel
 
 /// The Markdown report of `punchcoach average`: what was averaged, with what weights, and how each model was trained
 /// (their own training reports say the rest).
 enum AverageReport {
-    static func write(to url: URL, averaged: PunchClassifier, models: [String], command: [String]) throws {
+    static func write(to url: URL, averaged: PunchClassifier, models: [String],
+                      evaluation: (evaluation: DatasetEvaluation, people: [String])?, command: [String]) throws {
         let h = averaged.header, t = h.training
         let trainings = t.base ?? [], weights = t.averagingWeights ?? []
         var s = "# Punch classifier: weights averaged\n\n"
@@ -23,6 +25,14 @@ enum AverageReport {
             s += "| `\(i < models.count ? models[i] : "?")` | \(i < weights.count ? String(format: "%.4g", weights[i]) : "?") | "
             s += "\(training.data.joined(separator: ", ")) | \(training.seed) | \(training.epochs) (\(training.bestEpoch)) | "
             s += "\(training.trainedAt) | \(from) |\n"
+        }
+        if let (e, people) = evaluation {
+            let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
+            try ConfusionChart.draw(e.report.confusion, title: "held-out subjects, clip level", to: png.path)
+            s += "\n" + EvaluationMarkdown.text(e, title: "Held-out subjects, clip level")
+            s += "People: \(people.joined(separator: ", ")) — held out for validation by every model averaged and trained on by "
+            s += "none (their validation loss chose each model's epoch, as in a training report).\n\n"
+            s += "![confusion](\(png.lastPathComponent))\n"
         }
         try TextFileWriter.write(s, to: url)
     }
