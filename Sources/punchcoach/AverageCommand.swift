@@ -36,7 +36,8 @@ struct AverageCommand: ParsableCommand {
         let classifiers = try models.map { try ModelFile.read(URL(fileURLWithPath: $0)) }
         let averaged: PunchClassifier
         do { averaged = try WeightAverage.average(classifiers, weights: shares) } catch let refusal as WeightAverage.Refusal {
-            throw CLIError((refusal.model.map { "\(models[$0]): " } ?? "") + refusal.reason)
+            // A refusal that names no model is about the weights (two models or more is checked by validate()).
+            throw CLIError((refusal.model.map { "\(models[$0]): " } ?? "--weights \(weights ?? ""): ") + refusal.reason)
         }
         let evaluation = try data.isEmpty ? nil : heldOutEvaluation(averaged)
         try ModelFile.write(averaged, to: URL(fileURLWithPath: out))
@@ -66,9 +67,6 @@ struct AverageCommand: ParsableCommand {
         guard let weights else { return Array(repeating: 1 / Double(models.count), count: models.count) }
         let values = weights.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0 != nil }) else { throw CLIError("--weights \(weights): give numbers like 0.5,0.25,0.25") }
-        guard values.count == models.count else {
-            throw CLIError("--weights \(weights): \(values.count) weights for \(models.count) models; give one a model")
-        }
         return values.map { $0! }
     }
 }

@@ -20,9 +20,9 @@ enum AverageReport {
         s += "- people learnt from (every model's training and validation subjects, and their bases'): \(t.allSubjects.count)\n"
         s += "- left out by every model: \(t.excludedSubjects?.joined(separator: ", ") ?? "nobody")\n\n"
         s += "| model | weight | data | seed | epochs (best) | trained | tuned from |\n|---|---:|---|---:|---|---|---|\n"
-        for (i, training) in trainings.enumerated() {
+        for (path, (training, weight)) in zip(models, zip(trainings, weights)) {
             let from = training.base?.first.map { "\($0.data.joined(separator: ", ")) (\($0.trainedAt))" } ?? "–"
-            s += "| `\(i < models.count ? models[i] : "?")` | \(i < weights.count ? String(format: "%.4g", weights[i]) : "?") | "
+            s += "| `\(path)` | \(String(format: "%.4g", weight)) | "
             s += "\(training.data.joined(separator: ", ")) | \(training.seed) | \(training.epochs) (\(training.bestEpoch)) | "
             s += "\(training.trainedAt) | \(from) |\n"
         }
