@@ -59,6 +59,12 @@ struct TrainCommand: AsyncParsableCommand {
     var neverValidate: [String] = []
     @Option(help: "Look-ahead in 60 fps frames (latency vs. accuracy).") var lookahead: Int = TrainingConfiguration().lookahead
     @Option(help: "Training windows per 3 s of recording per epoch.") var samplesPerClip: Int = 8
+    @Option(help: ArgumentHelp("""
+        The fewest training windows an epoch holds: fewer clips are drawn more often to reach it (default \
+        \(TrainingConfiguration.fineTuningEpochWindows) with --from, so that a person's few clips get more than one \
+        step an epoch; 0: no floor).
+        """, valueName: "N"))
+    var windowsPerEpoch: Int?
     @Option(help: "Early-stopping patience in epochs.") var patience: Int = 8
     @Option(help: "Class weights = (inverse class frequency)^this: 1 balances fully, 0 not at all.") var classBalance: Double = 1
     @Option(help: "Comma-separated labels that are states, not punches.") var background: String = "stance,idle"
@@ -121,6 +127,7 @@ struct TrainCommand: AsyncParsableCommand {
             throw ValidationError("--rehearse and --rehearse-synthetic need --from: they keep what a trained model knew")
         }
         guard (rehearseSynthetic ?? 0) >= 0 else { throw ValidationError("--rehearse-synthetic must be 0 or more") }
+        guard (0...1_000_000).contains(windowsPerEpoch ?? 0) else { throw ValidationError("--windows-per-epoch must be 0…1000000") }
         guard (0..<1).contains(rehearsalShare) else { throw ValidationError("--rehearsal-share must be in [0, 1)") }
         guard from == nil || members == 1 else { throw ValidationError("--from keeps the base model's members; leave out --members") }
     }
@@ -182,6 +189,8 @@ struct TrainCommand: AsyncParsableCommand {
         cfg.validationFraction = validationFraction
         cfg.lookahead = base?.window.lookahead ?? lookahead
         cfg.samplesPerClip = samplesPerClip
+        let epochFloor = windowsPerEpoch ?? (base == nil ? 0 : TrainingConfiguration.fineTuningEpochWindows)
+        cfg.minimumEpochWindows = epochFloor > 0 ? epochFloor : nil
         cfg.patience = patience
         cfg.classBalance = classBalance
         cfg.learningRate = learningRate ?? (base == nil ? cfg.learningRate : 2e-4)

@@ -55,8 +55,13 @@ public final class Trainer {
         // Each replica's own copies of the teachers (a network keeps its activations while it runs).
         let teacherCopies = parallel.replicas.map { _ in teachers.map { $0.network.copy() } }
 
+        func drawEpoch(_ rng: inout SeededRandom) -> [WindowSample] {
+            trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare,
+                               atLeast: cfg.minimumEpochWindows ?? 0, rng: &rng)
+        }
+
         // Standardisation from augmented training windows (kept as it is when fine-tuning).
-        let statsSamples = Array(trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng).prefix(3000))
+        let statsSamples = Array(drawEpoch(&rng).prefix(3000))
         if !cfg.keepStandardisation {
             progress(.standardising(windows: statsSamples.count))
             let statsRng = rng
@@ -80,7 +85,7 @@ public final class Trainer {
         let loss = SoftmaxCrossEntropy(labelSmoothing: cfg.labelSmoothing)
         let consistency = cfg.viewConsistency > 0 ? ViewConsistency(weight: cfg.viewConsistency) : nil
         var optimiser = AdamW(weightDecay: cfg.weightDecay)
-        let firstEpoch = trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
+        let firstEpoch = drawEpoch(&rng)
         let batchesPerEpoch = max(1, (firstEpoch.count + cfg.batch - 1) / cfg.batch)
         let schedule = LearningRateSchedule(peak: cfg.learningRate, warmupSteps: batchesPerEpoch, totalSteps: batchesPerEpoch * cfg.epochs)
         var history: [EpochStats] = []
@@ -95,7 +100,7 @@ public final class Trainer {
 
         for epoch in 1...max(cfg.epochs, 1) {
             let started = Date()
-            var samples = epoch == 1 ? firstEpoch : trainSampler.epoch(perThreeSeconds: cfg.samplesPerClip, rehearsalShare: cfg.rehearsalShare, rng: &rng)
+            var samples = epoch == 1 ? firstEpoch : drawEpoch(&rng)
             if consistency != nil { samples = Self.paired(samples) }
             let weights = Self.classWeights(samples.map(trainSampler.label), classes: K, exponent: cfg.classBalance)
             let epochRng = rng.derived(UInt64(epoch))

@@ -61,6 +61,13 @@ public struct TrainingConfiguration: Codable, Equatable, Sendable {
     /// windows drawn from them. Half, the even mix of experience replay (Rolnick et al., "Experience replay
     /// for continual learning", 2019), so that a person's few clips count as much as all the model knew.
     public var rehearsalShare = 0.5
+    /// The fewest training windows an epoch may hold (`WindowSampler.epoch(atLeast:)`; nil: no floor). A person's few
+    /// clips give few windows: nine clips of 8 s, with as many rehearsed, are 36 windows, one step of 64 an epoch, so a
+    /// tuning of 8 epochs ran 8 steps and hardly moved the model (docs/real-people.md, the fortieth stop on issue 12).
+    /// `train --from` sets 1 024 (16 steps an epoch), which a tuning on a synthetic draw already exceeds.
+    public var minimumEpochWindows: Int?
+    /// `train --from`'s floor: 16 batches an epoch, 128 steps over its 8 epochs.
+    public static let fineTuningEpochWindows = 1024
     /// Keep the classifier's standardisation (fine-tuning a trained model: its first layer expects it).
     public var keepStandardisation = false
 

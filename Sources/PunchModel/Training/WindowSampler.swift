@@ -40,20 +40,27 @@ public struct WindowSampler: Sendable {
     /// clip has any, shuffled.
     /// With rehearsal clips, `rehearsalShare` of the epoch's samples are drawn from them (`rehearsalDraws`)
     /// and the rest as before; without, the draws are exactly those of a sampler that has none.
-    public func epoch(perThreeSeconds: Int, rehearsalShare: Double = 0, rng: inout SeededRandom) -> [WindowSample] {
+    /// `atLeast`: when the epoch would hold fewer windows, rehearsal included, each clip's count is multiplied by the
+    /// smallest whole number that reaches it (a person's few clips tuned on: `TrainingConfiguration.minimumEpochWindows`);
+    /// an epoch that already holds as many is drawn exactly as without it.
+    public func epoch(perThreeSeconds: Int, rehearsalShare: Double = 0, atLeast minimum: Int = 0, rng: inout SeededRandom) -> [WindowSample] {
+        let perClip = (0..<rehearsalStart).map { c in
+            candidates(c).all.isEmpty ? 0 : max(1, Int((Double(perThreeSeconds) * clips[c].sequence.duration / 3).rounded()))
+        }
+        let rehearsing = rehearsalStart < clips.count && rehearsalShare > 0
+        func rehearsalCount(_ own: Int) -> Int { rehearsing ? Int((Double(own) * rehearsalShare / (1 - rehearsalShare)).rounded()) : 0 }
+        let own = perClip.reduce(0, +)
+        let total = own + rehearsalCount(own)
+        let times = total > 0 && total < minimum ? (minimum + total - 1) / total : 1
         var out: [WindowSample] = []
-        for c in 0..<rehearsalStart {
+        for c in 0..<rehearsalStart where perClip[c] > 0 {
             let (all, events) = candidates(c)
-            guard !all.isEmpty else { continue }
-            let n = max(1, Int((Double(perThreeSeconds) * clips[c].sequence.duration / 3).rounded()))
+            let n = perClip[c] * times
             for k in 0..<n {
                 out.append(WindowSample(clip: c, target: draw(from: (!events.isEmpty && k % 2 == 0) ? events : all, rng: &rng)))
             }
         }
-        if rehearsalStart < clips.count, rehearsalShare > 0 {
-            let count = Int((Double(out.count) * rehearsalShare / (1 - rehearsalShare)).rounded())
-            out += rehearsalDraws(count, rng: &rng)
-        }
+        if rehearsing { out += rehearsalDraws(rehearsalCount(out.count), rng: &rng) }
         out.shuffle(using: &rng)
         return out
     }
