@@ -48,7 +48,7 @@ import PunchKit
         #expect(abs(Double(rehearsed) / Double(floored.count) - 0.5) < 0.01)
     }
 
-    /// A person whose guard keeps reaching out with the right hand (read by the base as a right punch), tuned on as
+    /// A person whose guard keeps reaching out with the right hand (which the base reads as a punch), tuned on as
     /// `train --from` tunes: 8 epochs, half the windows rehearsed, at half the rate the tiny network was trained at (a
     /// tenth, `--from`'s ratio, moves it too little either way). With one step an epoch, as four clips gave before the
     /// floor, the network does not move and still reads that guard as a punch; with the floor's 1 024 windows an epoch
