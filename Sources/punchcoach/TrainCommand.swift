@@ -218,6 +218,10 @@ struct TrainCommand: AsyncParsableCommand {
             Log.info("rehearsing \(preparedRehearsal.count) clips at \(Int((rehearsalShare * 100).rounded())) % of every epoch's windows")
         }
         let subjects = Set(prepared.map(\.subject))
+        if base == nil, subjects.count == 1, let shipped = ModelLocation.defaultURL?.path {
+            // A few clips of one person (the coach's record mode) teach a network from nothing next to nothing.
+            Log.info("note: every clip is of one person (\(subjects.first!)): too few to learn from nothing; to tune the shipped model on them instead: punchcoach train --from \(shipped) --data \(data.joined(separator: " --data ")) --out \(out)")
+        }
         let fraction = base != nil && subjects.count < 2 ? 0 : validationFraction
         if fraction != validationFraction { Log.info("one subject in the data: nothing held out, the last epoch is kept") }
         let split = TrainingSet.splitBySubject(prepared, fraction: fraction, seed: seed, alwaysTrained: alwaysTrained)

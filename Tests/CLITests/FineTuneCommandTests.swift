@@ -50,6 +50,8 @@ import Testing
         #expect(r.stdout.contains("Nobody was held out") && r.stdout.contains("punchcoach evaluate --model \(scratch.file("mine.model"))"), "\(r.stdout)")
         let training = try #require(try modelHeader(scratch.file("mine.model"))["training"] as? [String: Any])
         #expect(training["epochs"] as? Int == 8, "fine-tuning runs the 8 epochs it was measured with")
+        // ... and its epochs hold at least 1 024 windows, so that a person's few clips get more than a step an epoch.
+        #expect((training["configuration"] as? [String: Any])?["minimumEpochWindows"] as? Int == 1024, "\(training)")
         #expect(training["rehearsal"] as? [String] == ["synthetic: generator 4, seed 43, 2 clips a class, s701 to s710, 4 rounds"])
         let subjects = Set(training["subjects"] as? [String] ?? [])
         #expect(subjects.isSuperset(of: ["s901", "s701", "s711"]), "\(subjects)")
@@ -61,6 +63,22 @@ import Testing
         let noBase = try punchcoach(["train", "--data", scratch.file("me"), "--rehearse", scratch.file("me"), "--out", scratch.file("x.model")])
         #expect(noBase.status != 0 && noBase.stderrLines.first?.contains("--from") == true, "\(noBase.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+    }
+
+    /// Trained from nothing on one person's clips (the record mode's folder without `--from`), `train` says they are too
+    /// few and prints the command that tunes the shipped model on them instead, then trains what it was asked to; data
+    /// of two people gets no such note.
+    @Test func onePersonFromNothingIsPointedToFineTuning() throws {
+        let scratch = try ScratchDirectory()
+        try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "33"])
+        let r = try punchcoach(["train", "--data", scratch.file("me"), "--out", scratch.file("x.model"), "--epochs", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let note = try #require(r.stderrLines.first { $0.hasPrefix("note: every clip is of one person (s901)") }, "\(r.stderr)")
+        #expect(note.contains("punchcoach train --from \(repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path) --data \(scratch.file("me")) --out"), "\(note)")
+        #expect(FileManager.default.fileExists(atPath: scratch.file("x.model")))
+        try synthesize(scratch.file("two"), ["--clips-per-class", "1", "--subjects", "2", "--first-subject", "901", "--seed", "33"])
+        let two = try punchcoach(["train", "--data", scratch.file("two"), "--out", scratch.file("y.model"), "--epochs", "1"])
+        #expect(two.status == 0 && !two.stderr.contains("note: every clip is of one person"), "\(two.stderr)")
     }
 
     /// `tools/finetune-demo` on an indexed set of two people, then of one: a line a person (before → after
