@@ -83,7 +83,7 @@ import Testing
 
     /// `tools/finetune-demo` on an indexed set of two people, then of one: a line a person (before → after
     /// on their other clips, on the others, on the synthetic set) and the mean; with nobody else, that
-    /// column is blank rather than a failure.
+    /// column is blank rather than a failure. The set of one is read with each tuned model averaged with its base.
     @Test func theFineTuningDemoScoresEveryPersonAndASetOfOne() throws {
         let scratch = try ScratchDirectory()
         try synthesize(scratch.file("syn"), ["--clips-per-class", "4", "--subjects", "2", "--first-subject", "901", "--seed", "33"])
@@ -110,8 +110,10 @@ import Testing
             let line = try #require(two.stdout.split(separator: "\n").first { $0.hasPrefix(person) }, "\(two.stdout)")
             #expect(line.matches(of: number).count == 3 && !line.contains("–"), "\(line)")
         }
-        let one = try runProcess(demo, ["--clips", "1", "--epochs", "1", scratch.file("one")], environment: ["PUNCHCOACH": executable])
+        // A set of one, each tuned model scored averaged with its base (--average).
+        let one = try runProcess(demo, ["--clips", "1", "--epochs", "1", "--average", "0.5", scratch.file("one")], environment: ["PUNCHCOACH": executable])
         #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("each tuned model averaged with it at 0.5"), "\(one.stdout)")
         let line = try #require(one.stdout.split(separator: "\n").first { $0.hasPrefix("s901") }, "\(one.stdout)")
         #expect(line.matches(of: number).count == 3 && line.contains("– → –"), "\(line)")
     }
