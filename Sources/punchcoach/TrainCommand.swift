@@ -16,7 +16,8 @@ struct TrainCommand: AsyncParsableCommand {
 
             --from MODEL fine-tunes a trained model instead of starting from scratch (e.g. on the clips `coach \
             --mode record` saved of you): its classes, window and feature standardisation are kept, the learning \
-            rate starts lower, and the new model's header names the base model's training data as well. With one \
+            rate starts lower, every epoch holds at least 1 024 windows (a person's few clips drawn over and over, \
+            --windows-per-epoch), and the new model's header names the base model's training data as well. With one \
             subject in the data there is nobody to hold out: the last epoch is kept. Half of every epoch's windows \
             then rehearse what the base model knew — 20 clips a class of synthetic boxers it never saw, generated \
             on the fly (--rehearse-synthetic N to change, 0 for none), and any --rehearse DIR — so that a few clips \
