@@ -185,6 +185,9 @@ public final class CoachSession {
             let data = clips.directory.path
             extra.append("\(clips.written.count) clips in \(data) — fine-tune your model on them: punchcoach train --from "
                          + "\(options.modelPath ?? "MODEL") --data \(data) --out \(data).model, then coach --model \(data).model")
+            // A tuned model is its person's and can read them worse too (docs/real-people.md, the fortieth stop on issue 12).
+            extra.append("before you switch, record a short second session (--mode record --name \(clips.directory.lastPathComponent)-check "
+                         + "--clips-per-class 2) and read both models on it: punchcoach evaluate --model \(data).model --data \(data)-check")
         }
         if view.sourceEnded && !mode.isFinished { extra.append("the input ended") }
         view.summary = WorkoutSummary(mode: mode.kind, seconds: t, tally: view.tally, modeSummary: mode.summary,
