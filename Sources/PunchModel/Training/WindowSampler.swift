@@ -44,8 +44,9 @@ public struct WindowSampler: Sendable {
     /// smallest whole number that reaches it (a person's few clips tuned on: `TrainingConfiguration.minimumEpochWindows`);
     /// an epoch that already holds as many is drawn exactly as without it.
     public func epoch(perThreeSeconds: Int, rehearsalShare: Double = 0, atLeast minimum: Int = 0, rng: inout SeededRandom) -> [WindowSample] {
-        let perClip = (0..<rehearsalStart).map { c in
-            candidates(c).all.isEmpty ? 0 : max(1, Int((Double(perThreeSeconds) * clips[c].sequence.duration / 3).rounded()))
+        let pools = (0..<rehearsalStart).map(candidates)
+        let perClip = pools.indices.map { c in
+            pools[c].all.isEmpty ? 0 : max(1, Int((Double(perThreeSeconds) * clips[c].sequence.duration / 3).rounded()))
         }
         let rehearsing = rehearsalStart < clips.count && rehearsalShare > 0
         func rehearsalCount(_ own: Int) -> Int { rehearsing ? Int((Double(own) * rehearsalShare / (1 - rehearsalShare)).rounded()) : 0 }
@@ -53,8 +54,8 @@ public struct WindowSampler: Sendable {
         let total = own + rehearsalCount(own)
         let times = total > 0 && total < minimum ? (minimum + total - 1) / total : 1
         var out: [WindowSample] = []
-        for c in 0..<rehearsalStart where perClip[c] > 0 {
-            let (all, events) = candidates(c)
+        for c in pools.indices where perClip[c] > 0 {
+            let (all, events) = pools[c]
             let n = perClip[c] * times
             for k in 0..<n {
                 out.append(WindowSample(clip: c, target: draw(from: (!events.isEmpty && k % 2 == 0) ? events : all, rng: &rng)))
