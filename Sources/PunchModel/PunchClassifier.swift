@@ -110,6 +110,11 @@ public final class PunchClassifier {
         return mean.map { $0.map { $0 / n } }
     }
 
+    /// A classifier of its own with this one's header and a copy of its weights, e.g. to tune it several times over.
+    public func copy() -> PunchClassifier {
+        PunchClassifier(header: header, networks: networks.map { $0.copy() })
+    }
+
     /// Each member as a classifier of its own (sharing this header's standardisation), e.g. to fine-tune it.
     public var memberClassifiers: [PunchClassifier] {
         networks.count == 1 ? [self] : networks.map { PunchClassifier(header: header, network: $0) }

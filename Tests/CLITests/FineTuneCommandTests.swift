@@ -65,6 +65,51 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
     }
 
+    /// `--soup 2` tunes the model twice, from seeds 1 and 2, and averages the two networks: weight for weight what
+    /// `average` makes of the same two tunings run apart. The file names both tunings with their seeds and equal
+    /// weights, and the report says it is a soup; without --from, or from an ensemble, it is refused in one line.
+    @Test func aSoupIsTheAverageOfItsTunings() throws {
+        let scratch = try ScratchDirectory()
+        let shipped = repositoryRoot.appendingPathComponent("Weights/punch-classifier.model").path
+        try synthesize(scratch.file("me"), ["--clips-per-class", "1", "--subjects", "1", "--first-subject", "901", "--seed", "34"])
+        let common = ["train", "--from", shipped, "--data", scratch.file("me"), "--epochs", "1", "--rehearse-synthetic", "0"]
+        let soup = try punchcoach(common + ["--soup", "2", "--out", scratch.file("soup.model"), "--report", scratch.file("soup.md")])
+        #expect(soup.status == 0, "\(soup.stderr)")
+        #expect(soup.stderr.contains("tuning 2 of 2 (seed 2)") && soup.stderr.contains("averaged the 2 tunings (seeds 1…2)"), "\(soup.stderr)")
+        for seed in ["1", "2"] {
+            let r = try punchcoach(common + ["--seed", seed, "--out", scratch.file("t\(seed).model")])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let apart = try punchcoach(["average", scratch.file("t1.model"), scratch.file("t2.model"), "--out", scratch.file("apart.model")])
+        #expect(apart.status == 0, "\(apart.stderr)")
+        // The weights follow the header line; the headers differ only in when each was written.
+        func weights(_ path: String) throws -> Data {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let secondNewline = try #require(bytes.indices.filter { bytes[$0] == 0x0A }.dropFirst().first)
+            return bytes[(secondNewline + 1)...]
+        }
+        let soupWeights = try weights(scratch.file("soup.model"))
+        #expect(soupWeights == (try weights(scratch.file("apart.model"))), "the soup is the average of its tunings")
+        #expect(soupWeights != (try weights(scratch.file("t1.model"))), "and not one of them")
+        let training = try #require(try modelHeader(scratch.file("soup.model"))["training"] as? [String: Any])
+        #expect(training["averagingWeights"] as? [Double] == [0.5, 0.5])
+        let tunings = try #require(training["base"] as? [[String: Any]])
+        #expect(tunings.compactMap { $0["seed"] as? Int } == [1, 2] && tunings.allSatisfy { ($0["base"] as? [Any])?.isEmpty == false },
+                "each tuning and the model it was tuned from are named: \(tunings)")
+        let report = try String(contentsOfFile: scratch.file("soup.md"), encoding: .utf8)
+        #expect(report.contains("a model soup: the weights of 2 tunings (seeds 1, 2)") && report.contains("fine-tuned from a model trained on"),
+                "\(report)")
+
+        let noBase = try punchcoach(["train", "--data", scratch.file("me"), "--soup", "2", "--out", scratch.file("x.model")])
+        #expect(noBase.status != 0 && noBase.stderrLines.first?.contains("give --from MODEL") == true, "\(noBase.stderr)")
+        let ensemble = try punchcoach(["train", "--data", scratch.file("me"), "--members", "2", "--epochs", "1", "--out", scratch.file("e.model")])
+        #expect(ensemble.status == 0, "\(ensemble.stderr)")
+        let fromEnsemble = try punchcoach(["train", "--from", scratch.file("e.model"), "--data", scratch.file("me"), "--soup", "2",
+                                           "--out", scratch.file("x.model")])
+        #expect(fromEnsemble.status != 0 && fromEnsemble.stderrLines.last?.contains("an ensemble of 2 networks") == true, "\(fromEnsemble.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.model")))
+    }
+
     /// Trained from nothing on one person's clips (the record mode's folder without `--from`), `train` says they are too
     /// few and prints the command that tunes the shipped model on them instead, then trains what it was asked to; data
     /// of two people gets no such note.
@@ -116,6 +161,18 @@ import Testing
         #expect(one.stdout.contains("each tuned model averaged with it at 0.5"), "\(one.stdout)")
         let line = try #require(one.stdout.split(separator: "\n").first { $0.hasPrefix("s901") }, "\(one.stdout)")
         #expect(line.matches(of: number).count == 3 && line.contains("– → –"), "\(line)")
+        // Each person's model the soup of two tunings (--soup), its two tunings alone in brackets, and the lowest of each.
+        let soup = try runProcess(demo, ["--clips", "1", "--epochs", "1", "--soup", "2", scratch.file("two")], environment: ["PUNCHCOACH": executable])
+        #expect(soup.status == 0, "\(soup.stderr)")
+        let alone = #/(\d\.\d{3}) → (\d\.\d{3}) \[(\d\.\d{3})\]/#
+        for person in ["s901", "s902", "mean"] {
+            let line = try #require(soup.stdout.split(separator: "\n").first { $0.hasPrefix(person) }, "\(soup.stdout)")
+            #expect(line.matches(of: alone).count == 3, "\(line)")
+        }
+        #expect(soup.stdout.split(separator: "\n").contains { $0.hasPrefix("lowest") && $0.matches(of: #/soup \d\.\d{3}, alone \d\.\d{3}/#).count == 3 },
+                "\(soup.stdout)")
+        let both = try runProcess(demo, ["--soup", "2", "--average", "0.5", scratch.file("two")], environment: ["PUNCHCOACH": executable])
+        #expect(both.status == 2 && both.stderr.contains("--average or --soup, not both"), "\(both.stderr)")
     }
 
     @Test func aLabelTheModelDoesNotKnowIsRefusedInOneLine() throws {

@@ -26,9 +26,16 @@ enum TrainingReport {
             s += "- distilled from \(teachers.count) teacher(s) (seeds \(teachers.map { String($0.seed) }.joined(separator: ", ")), same data SHA-256 "
             s += "\(Set(teachers.map(\.dataHash)) == [h.training.dataHash] ? "yes" : "no")) at weight \(cfg.distillation)\n"
         }
-        if let base = h.training.base?.first {
+        // A soup (`train --soup K`) names its tunings as its bases; each was tuned as one training would be.
+        let tunings = h.training.averagingWeights == nil ? nil : h.training.base
+        if let tunings {
+            s += "- a model soup: the weights of \(tunings.count) tunings (seeds \(tunings.map { String($0.seed) }.joined(separator: ", "))) "
+            s += "averaged into one network; each tuned as below (the learning curves are the first's)\n"
+        }
+        let tuning = tunings?.first ?? h.training
+        if let base = tuning.base?.first {
             s += "- fine-tuned from a model trained on \(base.data.joined(separator: ", ")) (SHA-256 \(base.dataHash.prefix(16))…)"
-            s += h.training.rehearsal.map { ", rehearsing \($0.joined(separator: "; ")) at \(Int((cfg.rehearsalShare * 100).rounded())) % of every epoch" } ?? ""
+            s += tuning.rehearsal.map { ", rehearsing \($0.joined(separator: "; ")) at \(Int((cfg.rehearsalShare * 100).rounded())) % of every epoch" } ?? ""
             s += "\n"
         }
         s += "- subjects: \(h.training.subjects.count) for training, held out: \(heldOut ? h.training.validationSubjects.joined(separator: ", ") : "nobody")\n"
