@@ -249,7 +249,7 @@ struct TrainCommand: AsyncParsableCommand {
         if !teachers.isEmpty { Log.info("distilling \(teachers.count) teacher network(s) at weight \(distillation)") }
         // Each member (or each tuning of a soup): its own seed (the first keeps --seed, so one member trains as
         // before), the split and the standardisation of the first. A soup's tunings each start from a copy of the base.
-        let starts = base.map { base in soup > 1 ? (0..<soup).map { _ in base.copy() } : base.memberClassifiers }
+        let starts = base.map { model in soup > 1 ? (0..<soup).map { _ in model.copy() } : model.memberClassifiers }
         let count = starts?.count ?? members
         var trained: [(classifier: PunchClassifier, outcome: Trainer.Outcome, seed: UInt64)] = []
         for m in 0..<count {
