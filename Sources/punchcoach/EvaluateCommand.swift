@@ -61,8 +61,17 @@ struct EvaluateCommand: AsyncParsableCommand {
         """))
     var unseen = false
     @Option(help: "Write a Markdown report (and a confusion-matrix PNG beside it).") var report: String?
+    @Option(help: ArgumentHelp("""
+        Score a second model on the same data and compare the two clip by clip: clips each reads right, those only one \
+        does, and McNemar's exact test of whether that says one is better (e.g. a model tuned on you against the \
+        shipped one, on a check session it never saw).
+        """, valueName: "MODEL"))
+    var against: String?
     @OptionGroup var stance: StanceOptions
     @OptionGroup var output: JSONOption
+
+    /// The model evaluated, as titles name it.
+    private var modelName: String { modelOption.model ?? "the default model" }
 
     /// The data scored, as messages and titles name it.
     private var dataName: String { data.joined(separator: " + ") }
@@ -74,6 +83,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             throw CLIError("--view: '\(view)' is not a view; give one of \(ApparentView.binNames.joined(separator: ", "))")
         }
         let classifier = try modelOption.load()
+        let other = try against.map { try ModelLocation.load($0) }
         var dataset: Dataset
         do {
             try Dataset.poolableFolders(data.map { URL(fileURLWithPath: $0) })  // before reading a file of them
@@ -118,6 +128,10 @@ struct EvaluateCommand: AsyncParsableCommand {
                      + "nothing said their stance and they could not show it (2D keypoints, or no guard raised); --stance southpaw if they lead with the right")
         }
         evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
+        let compared = other.map { model -> (DatasetEvaluation, ModelComparison) in
+            let e = DatasetEvaluator.evaluate(model, clips: dataset.clips, configuration: cfg, merge: families)
+            return (e, ModelComparison(evaluation, e))
+        }
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         let views = byView ? ViewBreakdown.groups(evaluation) : nil
         // What was scored, as the titles name it: the data, and the one view when --view left the others out.
@@ -126,9 +140,10 @@ struct EvaluateCommand: AsyncParsableCommand {
             let url = URL(fileURLWithPath: report)
             let png = url.deletingPathExtension().appendingPathExtension("confusion.png")
             try ConfusionChart.draw(evaluation.report.confusion, title: "clip-level confusion: \(scored)", to: png.path)
-            var md = "# Evaluation of \(modelOption.model ?? "the default model") on \(scored)\n\n"
+            var md = "# Evaluation of \(modelName) on \(scored)\n\n"
             md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras, views: views)
             md += "![confusion](\(png.lastPathComponent))\n"
+            if let (e, c) = compared { md += "\n" + ComparisonMarkdown.text(model: modelName, evaluation, against: against!, e, c) }
             try TextFileWriter.write(md, to: url)
         }
         if output.json {
@@ -137,9 +152,11 @@ struct EvaluateCommand: AsyncParsableCommand {
             out.worstCamera = cameras.flatMap { WorstGroupByChance($0) }.map(EvaluationJSON.WorstCameraEntry.init)
             out.byView = views.map { $0.map(EvaluationJSON.ViewEntry.init) }
             if unseen { out.leftOutSubjects = seen }
+            if let (e, c) = compared { out.against = .init(model: against!, e, c) }
             try JSONOutput.print(out)
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(scored)", cameras: cameras, views: views))
+            if let (e, c) = compared { print(ComparisonMarkdown.text(model: modelName, evaluation, against: against!, e, c)) }
         }
     }
 

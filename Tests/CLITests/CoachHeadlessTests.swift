@@ -96,11 +96,11 @@ struct CoachHeadlessTests {
         let tuned = try punchcoach(arguments + ["--epochs", "1"])
         #expect(tuned.status == 0, "\(tuned.stderr)")
         #expect(FileManager.default.fileExists(atPath: root.path + ".model"))
-        // ... and how to check the tuned model before switching: a second session under the name it gives, read by the
-        // evaluate command it prints.
-        let check = try #require(out.firstMatch(of: #/--name (\S+) --clips-per-class 2\) and read both models on it: punchcoach (evaluate --model \S+ --data \S+)/#)?.output,
+        // ... and how to check the tuned model before switching: a second session under the name it gives, the two
+        // models compared on it by the evaluate command it prints.
+        let check = try #require(out.firstMatch(of: #/--name (\S+) --clips-per-class 2\) and compare the two models on it: punchcoach (evaluate --model \S+ --data \S+ --against \S+)/#)?.output,
                                  "\(out)")
-        #expect(check.1 == "tester-check" && check.2 == "evaluate --model \(root.path).model --data \(root.path)-check", "\(check.2)")
+        #expect(check.1 == "tester-check" && check.2 == "evaluate --model \(root.path).model --data \(root.path)-check --against \(coachModel!)", "\(check.2)")
         let second = try startCoach(
             ["--demo", "--mode", "record", "--name", String(check.1), "--clips-per-class", "1", "--headless", "--time-scale", "10",
              "--seed", "5", "--db", dir.file("h.sqlite"), "--model", coachModel!],
@@ -108,7 +108,8 @@ struct CoachHeadlessTests {
         defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) } }
         #expect(waitUntil(60) { !second.isRunning })
         let evaluated = try punchcoach(check.2.split(separator: " ").map(String.init))
-        #expect(evaluated.status == 0 && evaluated.stdout.contains("Confusion matrix"), "\(evaluated.stderr)")
+        #expect(evaluated.status == 0 && evaluated.stdout.contains("Confusion matrix") && evaluated.stdout.contains("McNemar's exact test"),
+                "\(evaluated.stderr)")
     }
 
     /// A skeleton CSV replayed at wall-clock pace (sped up): its punches are found and stored.

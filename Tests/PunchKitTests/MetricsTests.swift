@@ -31,4 +31,15 @@ import Testing
         #expect(r.macroRecall == 0.75)
         #expect(r.scores(for: "b")!.precision == 0)
     }
+
+    /// McNemar's exact test against the binomial law by hand: 0 against 3 disagreements is 2 · (1/2)³ = 0.25; 1 against
+    /// 9 is 2 · (1 + 10) / 2¹⁰; an even split, or no disagreement, is 1; the order of the two counts does not matter.
+    @Test func mcNemarsExactTestIsTheBinomialTail() {
+        #expect(abs(McNemarExactTest.pValue(onlyFirst: 0, onlySecond: 3) - 0.25) < 1e-12)
+        #expect(abs(McNemarExactTest.pValue(onlyFirst: 9, onlySecond: 1) - 22.0 / 1024) < 1e-12)
+        #expect(abs(McNemarExactTest.pValue(onlyFirst: 1, onlySecond: 9) - 22.0 / 1024) < 1e-12)
+        #expect(McNemarExactTest.pValue(onlyFirst: 5, onlySecond: 5) == 1)
+        #expect(McNemarExactTest.pValue(onlyFirst: 0, onlySecond: 0) == 1)
+        #expect(McNemarExactTest.pValue(onlyFirst: 0, onlySecond: 6) < 0.05 && McNemarExactTest.pValue(onlyFirst: 0, onlySecond: 5) > 0.05)
+    }
 }

@@ -187,7 +187,8 @@ public final class CoachSession {
                          + "\(options.modelPath ?? "MODEL") --data \(data) --out \(data).model, then coach --model \(data).model")
             // A tuned model is its person's and can read them worse too (docs/real-people.md, the fortieth stop on issue 12).
             extra.append("before you switch, record a short second session (--mode record --name \(clips.directory.lastPathComponent)-check "
-                         + "--clips-per-class 2) and read both models on it: punchcoach evaluate --model \(data).model --data \(data)-check (and without --model)")
+                         + "--clips-per-class 2) and compare the two models on it: punchcoach evaluate --model \(data).model --data \(data)-check "
+                         + "--against \(options.modelPath ?? "MODEL")")
         }
         if view.sourceEnded && !mode.isFinished { extra.append("the input ended") }
         view.summary = WorkoutSummary(mode: mode.kind, seconds: t, tally: view.tally, modeSummary: mode.summary,

@@ -70,6 +70,29 @@ struct EvaluationJSON: Encodable {
     var byView: [ViewEntry]?
     /// `--unseen`: the subjects left out because the model learnt from them (empty: none were).
     var leftOutSubjects: [String]?
+    /// `--against MODEL`: the same data read by a second model, compared clip by clip.
+    var against: AgainstEntry?
+    struct AgainstEntry: Encodable {
+        var model: String
+        var accuracy, macroF1: Double
+        var events: EventScore?
+        var clips, modelRight, againstRight: Int
+        /// Clips read right by one model only: the evaluated model (`--model`) and the one it is compared against.
+        var onlyModel, onlyAgainst: [String]
+        var pValue: Double
+        var verdict: String
+        enum CodingKeys: String, CodingKey {
+            case model, accuracy, macroF1 = "macro_f1", events, clips, modelRight = "model_right", againstRight = "against_right"
+            case onlyModel = "only_model", onlyAgainst = "only_against", pValue = "p_value", verdict
+        }
+        init(model: String, _ e: DatasetEvaluation, _ c: ModelComparison) {
+            self.model = model
+            accuracy = e.report.accuracy; macroF1 = e.report.macroF1; events = e.events
+            clips = c.clips; modelRight = c.firstRight; againstRight = c.secondRight
+            onlyModel = c.onlyFirst; onlyAgainst = c.onlySecond; pValue = c.pValue
+            verdict = c.verdict(first: "the model", second: "the model against")
+        }
+    }
     /// What became of the detector's runs of punch probability: per truth label of the clips, and over the
     /// long recordings.
     var runs: Runs
@@ -166,7 +189,7 @@ struct EvaluationJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case accuracy, macro, classes, confusion, clips, subjects, misclassified, events, recordings, errors
-        case paddedClips = "padded_clips", stanceAssumed = "stance_assumed", merge, byCamera = "by_camera", worstCamera = "worst_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs
+        case paddedClips = "padded_clips", stanceAssumed = "stance_assumed", merge, byCamera = "by_camera", worstCamera = "worst_camera", byView = "by_view", leftOutSubjects = "left_out_subjects", runs, against
     }
 
     init(_ e: DatasetEvaluation) {
