@@ -84,6 +84,9 @@ struct EvaluateCommand: AsyncParsableCommand {
         }
         let classifier = try modelOption.load()
         let other = try against.map { try ModelLocation.load($0) }
+        if let other, other.classes != classifier.classes {
+            throw CLIError("--against \(against!): its classes (\(other.classes.joined(separator: ", "))) are not the model's (\(classifier.classes.joined(separator: ", "))); compare models of the same classes")
+        }
         var dataset: Dataset
         do {
             try Dataset.poolableFolders(data.map { URL(fileURLWithPath: $0) })  // before reading a file of them

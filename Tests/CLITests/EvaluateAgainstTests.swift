@@ -43,6 +43,14 @@ import Testing
         #expect((same["only_model"] as? [String])?.isEmpty == true && (same["only_against"] as? [String])?.isEmpty == true && same["p_value"] as? Double == 1)
         #expect((same["verdict"] as? String)?.contains("nothing tells them apart") == true, "\(same)")
 
+        // A model of other classes (trained on three of them) is refused in one line, naming both lists.
+        try FileManager.default.createDirectory(atPath: scratch.file("three"), withIntermediateDirectories: true)
+        for label in ["jab", "cross", "stance"] { try FileManager.default.copyItem(atPath: scratch.file("check/\(label)"), toPath: scratch.file("three/\(label)")) }
+        let fewer = try punchcoach(["train", "--data", scratch.file("three"), "--epochs", "1", "--out", scratch.file("three.model")])
+        #expect(fewer.status == 0, "\(fewer.stderr)")
+        let others = try punchcoach(["evaluate", "--model", shipped, "--data", scratch.file("check"), "--against", scratch.file("three.model")])
+        #expect(others.status != 0 && others.stderrLines.count == 1 && others.stderr.contains("are not the model's"), "\(others.stderr)")
+
         let missing = try punchcoach(["evaluate", "--data", scratch.file("check"), "--against", scratch.file("nope.model")])
         #expect(missing.status != 0 && missing.stderrLines.count == 1 && missing.stderr.contains(scratch.file("nope.model")), "\(missing.stderr)")
     }
