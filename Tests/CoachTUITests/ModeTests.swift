@@ -177,13 +177,28 @@ func callouts(_ actions: [(Double, ModeAction)]) -> [Callout] {
     @Test func theDetectorsPunchLocatesTheClip() {
         let rec = RecordMode(labels: ["cross"], clipsPerClass: 1, readySeconds: 1, clipSeconds: 2, callDelay: 0.5)
         run(rec, from: 0, to: 1.6)
-        #expect(rec.handle(event: punch("jab", at: 1.7), at: 2).note == "seen as jab")
-        #expect(rec.handle(event: punch("cross", .rear, at: 1.8), at: 2.2).note == "✓ located")
+        let wrong = rec.handle(event: punch("jab", at: 1.7), at: 2)
+        #expect(wrong.note == "seen as jab")
+        // The call is scored as every mode scores it: the first punch in its window answers it, here wrongly.
+        #expect(wrong.outcome?.correct == false && wrong.outcome?.called.label == "cross")
+        let located = rec.handle(event: punch("cross", .rear, at: 1.8), at: 2.2)
+        #expect(located.note == "✓ located" && located.outcome == nil)
         let actions = run(rec, from: 2.2, to: 3.5)
         let stop = actions.compactMap { a -> ClosedRange<Double>?? in
             if case .recordingStopped(_, _, _, let span, _) = a.1 { return span } else { return nil }
         }
         #expect(stop.count == 1)
         #expect(stop[0] == 1.8...2.1)
+    }
+
+    /// A recorded punch read as called answers its call: correct, with its reaction from the call (0.5 s into the
+    /// recording), so the summary's accuracy and reaction are the share of calls the model read as called.
+    @Test func aRecordedPunchReadAsCalledAnswersItsCall() {
+        let rec = RecordMode(labels: ["cross"], clipsPerClass: 1, readySeconds: 1, clipSeconds: 2, callDelay: 0.5)
+        run(rec, from: 0, to: 1.6)
+        let verdict = rec.handle(event: punch("cross", .rear, at: 1.8), at: 2.2)
+        #expect(verdict.note == "✓ located")
+        let outcome = verdict.outcome
+        #expect(outcome?.correct == true && abs((outcome?.reactionMs ?? 0) - 300) < 1, "\(String(describing: outcome))")
     }
 }

@@ -32,6 +32,9 @@ public final class RecordMode: WorkoutMode {
     private var callout: Callout?
     private var span: ClosedRange<Double>?
     private var calloutCount = 0
+    /// The calls, scored as every mode scores them (label, hand, reaction), so that the summary's accuracy says how
+    /// many of the punches you recorded the model read as called.
+    private var book = PromptBook()
 
     /// `labels`: the classes to record, in order (a model's classes).
     public init(labels: [String], clipsPerClass: Int, readySeconds: Double = 3, clipSeconds: Double = 3.5,
@@ -66,6 +69,7 @@ public final class RecordMode: WorkoutMode {
 
     public func tick(now: Double) -> [ModeAction] {
         if phaseStart == nil { phaseStart = now }
+        _ = book.expire(now: now)  // a call nobody answered: prompted, not correct (the tally counts it so)
         var actions: [ModeAction] = []
         while let s = phaseStart {
             switch phase {
@@ -82,6 +86,7 @@ public final class RecordMode: WorkoutMode {
                     calloutCount += 1
                     let c = Callout(id: calloutCount, punches: [p], calledAt: s + callDelay)
                     callout = c
+                    book.call(c)
                     actions.append(.callout(c))
                 }
                 guard now - s >= clipSeconds else { return actions }
@@ -101,11 +106,12 @@ public final class RecordMode: WorkoutMode {
         guard case .recording(let i) = phase else { return PunchVerdict(note: "not recording") }
         let step = steps[i]
         guard step.punch != nil else { return PunchVerdict(note: "recording \(Format.name(step.label))") }
+        let outcome = book.answer(event)
         if event.label == step.label, span == nil {
             span = event.start...event.end
-            return PunchVerdict(note: "✓ located")
+            return PunchVerdict(outcome: outcome, note: "✓ located")
         }
-        return PunchVerdict(note: event.label == step.label ? "one is enough" : "seen as \(Format.name(event.label))")
+        return PunchVerdict(outcome: outcome, note: event.label == step.label ? "one is enough" : "seen as \(Format.name(event.label))")
     }
 
     public func panel(now: Double) -> ModePanel {
