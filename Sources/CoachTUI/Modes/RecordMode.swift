@@ -103,10 +103,11 @@ public final class RecordMode: WorkoutMode {
     }
 
     public func handle(event: PunchEvent, at now: Double) -> PunchVerdict {
-        guard case .recording(let i) = phase else { return PunchVerdict(note: "not recording") }
-        let step = steps[i]
-        guard step.punch != nil else { return PunchVerdict(note: "recording \(Format.name(step.label))") }
+        // First, whether it answers a call: a punch the detector emits just after its clip has stopped still does.
         let outcome = book.answer(event)
+        guard case .recording(let i) = phase else { return PunchVerdict(outcome: outcome, note: "not recording") }
+        let step = steps[i]
+        guard step.punch != nil else { return PunchVerdict(outcome: outcome, note: "recording \(Format.name(step.label))") }
         if event.label == step.label, span == nil {
             span = event.start...event.end
             return PunchVerdict(outcome: outcome, note: "✓ located")
