@@ -90,7 +90,7 @@ struct EvaluationJSON: Encodable {
             accuracy = e.report.accuracy; macroF1 = e.report.macroF1; events = e.events
             clips = c.clips; modelRight = c.firstRight; againstRight = c.secondRight
             onlyModel = c.onlyFirst; onlyAgainst = c.onlySecond; pValue = c.pValue
-            verdict = c.verdict(first: "the model", second: "the model against")
+            verdict = c.verdict(first: "the evaluated model (--model)", second: "the model compared against (--against)")
         }
     }
     /// What became of the detector's runs of punch probability: per truth label of the clips, and over the
