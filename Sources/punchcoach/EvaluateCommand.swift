@@ -83,9 +83,9 @@ struct EvaluateCommand: AsyncParsableCommand {
             throw CLIError("--view: '\(view)' is not a view; give one of \(ApparentView.binNames.joined(separator: ", "))")
         }
         let classifier = try modelOption.load()
-        let other = try against.map { try ModelLocation.load($0) }
-        if let other, other.classes != classifier.classes {
-            throw CLIError("--against \(against!): its classes (\(other.classes.joined(separator: ", "))) are not the model's (\(classifier.classes.joined(separator: ", "))); compare models of the same classes")
+        let other = try against.map { (path: $0, model: try ModelLocation.load($0)) }
+        if let other, other.model.classes != classifier.classes {
+            throw CLIError("--against \(other.path): its classes (\(other.model.classes.joined(separator: ", "))) are not the model's (\(classifier.classes.joined(separator: ", "))); compare models of the same classes")
         }
         var dataset: Dataset
         do {
@@ -131,9 +131,9 @@ struct EvaluateCommand: AsyncParsableCommand {
                      + "nothing said their stance and they could not show it (2D keypoints, or no guard raised); --stance southpaw if they lead with the right")
         }
         evaluation.failures = dataset.unreadable.map { .init(name: $0.name, message: $0.error.description) } + evaluation.failures
-        let compared = other.map { model -> (DatasetEvaluation, ModelComparison) in
-            let e = DatasetEvaluator.evaluate(model, clips: dataset.clips, configuration: cfg, merge: families)
-            return (e, ModelComparison(evaluation, e))
+        let compared = other.map { other -> (path: String, evaluation: DatasetEvaluation, comparison: ModelComparison) in
+            let e = DatasetEvaluator.evaluate(other.model, clips: dataset.clips, configuration: cfg, merge: families)
+            return (other.path, e, ModelComparison(evaluation, e))
         }
         let cameras = byCamera ? CameraBreakdown.groups(evaluation) : nil
         let views = byView ? ViewBreakdown.groups(evaluation) : nil
@@ -146,7 +146,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             var md = "# Evaluation of \(modelName) on \(scored)\n\n"
             md += EvaluationMarkdown.text(evaluation, title: "Clip level", cameras: cameras, views: views)
             md += "![confusion](\(png.lastPathComponent))\n"
-            if let (e, c) = compared { md += "\n" + ComparisonMarkdown.text(model: modelName, evaluation, against: against!, e, c) }
+            if let (path, e, c) = compared { md += "\n" + ComparisonMarkdown.text(model: modelName, evaluation, against: path, e, c) }
             try TextFileWriter.write(md, to: url)
         }
         if output.json {
@@ -155,11 +155,11 @@ struct EvaluateCommand: AsyncParsableCommand {
             out.worstCamera = cameras.flatMap { WorstGroupByChance($0) }.map(EvaluationJSON.WorstCameraEntry.init)
             out.byView = views.map { $0.map(EvaluationJSON.ViewEntry.init) }
             if unseen { out.leftOutSubjects = seen }
-            if let (e, c) = compared { out.against = .init(model: against!, e, c) }
+            if let (path, e, c) = compared { out.against = .init(model: path, e, c) }
             try JSONOutput.print(out)
         } else {
             print(EvaluationMarkdown.text(evaluation, title: "Evaluation on \(scored)", cameras: cameras, views: views))
-            if let (e, c) = compared { print(ComparisonMarkdown.text(model: modelName, evaluation, against: against!, e, c)) }
+            if let (path, e, c) = compared { print(ComparisonMarkdown.text(model: modelName, evaluation, against: path, e, c)) }
         }
     }
 

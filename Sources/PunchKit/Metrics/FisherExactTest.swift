@@ -14,11 +14,10 @@ public enum FisherExactTest {
         guard groupMisses <= last else { return 0 }
         // The group holds at least this many misses whatever the deal: the whole law, exactly 1.
         guard groupMisses > max(0, groupSize - (total - misses)) else { return 1 }
-        func logChoose(_ n: Int, _ k: Int) -> Double { lgamma(Double(n + 1)) - lgamma(Double(k + 1)) - lgamma(Double(n - k + 1)) }
-        let denominator = logChoose(total, groupSize)
+        let denominator = logBinomialCoefficient(total, groupSize)
         var p = 0.0
         for i in groupMisses...last where groupSize - i <= total - misses {
-            p += exp(logChoose(misses, i) + logChoose(total - misses, groupSize - i) - denominator)
+            p += exp(logBinomialCoefficient(misses, i) + logBinomialCoefficient(total - misses, groupSize - i) - denominator)
         }
         return min(1, p)
     }

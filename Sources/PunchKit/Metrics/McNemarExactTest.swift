@@ -11,8 +11,7 @@ public enum McNemarExactTest {
         precondition(onlyFirst >= 0 && onlySecond >= 0, "counts of items")
         let n = onlyFirst + onlySecond, k = min(onlyFirst, onlySecond)
         guard n > 0 else { return 1 }
-        func logChoose(_ n: Int, _ k: Int) -> Double { lgamma(Double(n + 1)) - lgamma(Double(k + 1)) - lgamma(Double(n - k + 1)) }
-        let tail = (0...k).reduce(0.0) { $0 + exp(logChoose(n, $1) - Double(n) * log(2.0)) }
+        let tail = (0...k).reduce(0.0) { $0 + exp(logBinomialCoefficient(n, $1) - Double(n) * log(2.0)) }
         return min(1, 2 * tail)
     }
 }
