@@ -85,6 +85,9 @@ public final class PunchClassifier {
 
     /// Class probabilities of one window (`mirror` for southpaw boxers), with its body frame. `inspect`
     /// sees the standardised features the network reads (channel-major, `channels × frames`).
+    /// Specialised for the windows inference reads, as `FeatureExtractor.extract` is.
+    @_specialize(exported: true, where W == WindowBuffer)
+    @_specialize(exported: true, where W == SequenceWindow)
     public func classify<W: WindowSource>(_ window: W, mirror: Bool,
                                           inspect: ((UnsafeBufferPointer<Float>) -> Void)? = nil) -> (probabilities: [Float], body: BodyFrame) {
         var features = [Float](repeating: 0, count: extractor.featureCount)

@@ -47,6 +47,7 @@ public struct BodyFrame: Sendable {
         return Vec3(mirror ? -x : x, d.dot(down) / scale, d.dot(forward) / scale)
     }
 
+    @_specialize(exported: true, where W == WindowBuffer)
     public static func estimate<W: WindowSource>(_ w: W, mirror: Bool) -> BodyFrame {
         let T = w.frameCount
         let ls = Joint.leftShoulder.rawValue, rs = Joint.rightShoulder.rawValue

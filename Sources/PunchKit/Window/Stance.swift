@@ -17,6 +17,7 @@ public enum StanceEstimator {
     /// Evidence of one window: `score` > 0 for orthodox, < 0 for southpaw; `weight` is how many frames
     /// had the hands clearly in front of the body (0 when the boxer is not in guard, e.g. idle).
     /// 2D keypoints give no evidence: which foot is ahead is a matter of depth.
+    @_specialize(exported: true, where W == WindowBuffer)
     public static func evidence<W: WindowSource>(_ w: W, frame body: BodyFrame) -> (score: Double, weight: Double) {
         guard w.hasDepth else { return (0, 0) }
         var score = 0.0, weight = 0.0

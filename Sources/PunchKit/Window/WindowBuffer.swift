@@ -52,14 +52,18 @@ public struct WindowBuffer: WindowSource {
         count = 0
     }
 
-    /// Ring slot of window frame t (0 = oldest), with edge padding before the first frame.
+    /// Ring slot of window frame t (0 = oldest), with edge padding before the first frame. Both sums lie in
+    /// 0 ..< 2·capacity, so one subtraction wraps them: an integer division on every joint read was a tenth of
+    /// the features' time.
     @inline(__always) private func slot(_ t: Int) -> Int {
         let filled = min(count, capacity)
         let missing = capacity - filled
         let k = max(t - missing, 0)  // index among the filled frames, oldest first
-        let oldest = (head - filled + capacity) % capacity
-        return (oldest + k) % capacity
+        let oldest = wrapped(head - filled + capacity)
+        return wrapped(oldest + k)
     }
+
+    @inline(__always) private func wrapped(_ i: Int) -> Int { i >= capacity ? i - capacity : i }
 
     @inline(__always) public func point(_ t: Int, _ joint: Int) -> Vec3 { points[slot(t) * jointCount + joint] }
     @inline(__always) public func image(_ t: Int, _ joint: Int) -> Vec3 { images[slot(t) * jointCount + joint] }
