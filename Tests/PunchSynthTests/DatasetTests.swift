@@ -164,6 +164,17 @@ import PunchKit
         try expectBaseSpecPlusOneField("synth-v4-behind.json", field: \.camerasBehind, option: \.camerasBehind,
                                        key: "cameras_behind", value: 0.15, outOfRange: 0.8)
     }
+
+    /// The forty-second stop's spec: the shipped model's (doubled) spec with the same share behind, nothing else.
+    @Test func theDoubledBehindSpecIsTheShippedOneWithTheShare() throws {
+        let folder = repositoryRoot.appendingPathComponent("Datasets")
+        let doubled = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2.json"))
+        var behind = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2-behind.json"))
+        #expect(behind.camerasBehind == 0.15 && DatasetWriter(spec: behind).options.camerasBehind == 0.15)
+        behind.camerasBehind = nil
+        behind.note = doubled.note
+        #expect(behind == doubled)
+    }
 }
 
 /// An experiment's spec in Datasets/ is the base spec with one field set to `value` (and its note): the

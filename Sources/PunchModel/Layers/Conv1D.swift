@@ -45,40 +45,28 @@ public final class Conv1D: Layer {
         let B = x.batch, T = x.time, To = outputTime(T)
         let rows = input * kernel, cols = B * To
         let pad = padding
-        // im2col; every entry is written (zeros where the kernel reaches into the padding). With a stride, each
-        // input row is first split into its `stride` phases (phase p holds samples p, p + stride, …), so that every
-        // tap's row is one contiguous run of a phase instead of a strided gather per tap: the same values.
-        let phaseLength = (T + stride - 1) / stride
-        var phases = [Float](repeating: 0, count: stride > 1 ? stride * phaseLength : 0)
-        // Per tap: the outputs whose input lies inside, and where in the input (or its phase) they begin: input sample
-        // o·stride + offset is sample o + q of phase p, for offset = q·stride + p.
-        let taps = (0..<kernel).map { k -> (offset: Int, inside: Range<Int>, phaseStart: Int) in
-            let offset = k * dilation - pad
-            let p = ((offset % stride) + stride) % stride
-            return (offset, validOutputs(offset: offset, time: T, outputs: To), p * phaseLength + (offset - p) / stride)
-        }
+        // im2col; every entry is written (zeros where the kernel reaches into the padding).
         let columns = x.data.withUnsafeBufferPointer { xs in
-            phases.withUnsafeMutableBufferPointer { ph in
-                [Float](unsafeUninitializedCapacity: rows * cols) { col, initialised in
-                    for c in 0..<input {
+            [Float](unsafeUninitializedCapacity: rows * cols) { col, initialised in
+                for c in 0..<input {
+                    for k in 0..<kernel {
+                        let row = col.baseAddress! + (c * kernel + k) * cols
+                        let offset = k * dilation - pad
+                        let inside = validOutputs(offset: offset, time: T, outputs: To)
                         for b in 0..<B {
-                            let src = xs.baseAddress! + (c * B + b) * T
-                            for p in 0..<(stride > 1 ? stride : 0) {
-                                let phase = ph.baseAddress! + p * phaseLength
-                                for (j, t) in Swift.stride(from: p, to: T, by: stride).enumerated() { phase[j] = src[t] }
+                            let src = xs.baseAddress! + (c * B + b) * T + offset
+                            let dst = row + b * To
+                            dst.update(repeating: 0, count: inside.lowerBound)
+                            if stride == 1 {
+                                (dst + inside.lowerBound).update(from: src + inside.lowerBound, count: inside.count)
+                            } else {
+                                for o in inside { dst[o] = src[o * stride] }
                             }
-                            for (k, tap) in taps.enumerated() {
-                                let inside = tap.inside
-                                let dst = col.baseAddress! + (c * kernel + k) * cols + b * To
-                                dst.update(repeating: 0, count: inside.lowerBound)
-                                let from: UnsafePointer<Float> = stride == 1 ? src + tap.offset : UnsafePointer(ph.baseAddress! + tap.phaseStart)
-                                (dst + inside.lowerBound).update(from: from + inside.lowerBound, count: inside.count)
-                                (dst + inside.upperBound).update(repeating: 0, count: To - inside.upperBound)
-                            }
+                            (dst + inside.upperBound).update(repeating: 0, count: To - inside.upperBound)
                         }
                     }
-                    initialised = rows * cols
                 }
+                initialised = rows * cols
             }
         }
         var y = Tensor(channels: output, batch: B, time: To)
