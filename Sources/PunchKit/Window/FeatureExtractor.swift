@@ -73,10 +73,10 @@ public struct FeatureExtractor: Sendable {
 
     /// Writes the features of `window` (which must have `frames` frames) into `out[0 ..< featureCount]`
     /// and returns the body frame used.
-    @discardableResult
     // Specialised for the two windows inference reads (the live ring buffer and a sequence's window): across a
     // module boundary a generic function runs unspecialised, every joint read a protocol witness call — a third of
-    // the forward pass's time in `perf`. The same maths, the same values (docs/classifier.md, "Speed").
+    // the features' time in `perf`. The same maths, the same values (docs/classifier.md, "Speed").
+    @discardableResult
     @_specialize(exported: true, where W == WindowBuffer)
     @_specialize(exported: true, where W == SequenceWindow)
     public func extract<W: WindowSource>(_ window: W, mirror: Bool, into out: UnsafeMutablePointer<Float>) -> BodyFrame {

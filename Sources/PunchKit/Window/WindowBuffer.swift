@@ -53,8 +53,7 @@ public struct WindowBuffer: WindowSource {
     }
 
     /// Ring slot of window frame t (0 = oldest), with edge padding before the first frame. Both sums lie in
-    /// 0 ..< 2·capacity, so one subtraction wraps them: an integer division on every joint read was a tenth of
-    /// the features' time.
+    /// 0 ..< 2·capacity, so one subtraction wraps them instead of an integer division on every joint read.
     @inline(__always) private func slot(_ t: Int) -> Int {
         let filled = min(count, capacity)
         let missing = capacity - filled
