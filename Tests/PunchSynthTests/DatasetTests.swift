@@ -167,23 +167,18 @@ import PunchKit
 
     /// The forty-second stop's spec: the shipped model's (doubled) spec with the same share behind, nothing else.
     @Test func theDoubledBehindSpecIsTheShippedOneWithTheShare() throws {
-        let folder = repositoryRoot.appendingPathComponent("Datasets")
-        let doubled = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2.json"))
-        var behind = try SynthSpec.read(folder.appendingPathComponent("synth-v4-x2-behind.json"))
-        #expect(behind.camerasBehind == 0.15 && DatasetWriter(spec: behind).options.camerasBehind == 0.15)
-        behind.camerasBehind = nil
-        behind.note = doubled.note
-        #expect(behind == doubled)
+        try expectBaseSpecPlusOneField("synth-v4-x2-behind.json", base: "synth-v4-x2.json", field: \.camerasBehind,
+                                       option: \.camerasBehind, key: "cameras_behind", value: 0.15, outOfRange: 0.8)
     }
 }
 
-/// An experiment's spec in Datasets/ is the base spec with one field set to `value` (and its note): the
+/// An experiment's spec in Datasets/ is a base spec (`base`, the base one unless named) with one field set to `value` (and its note): the
 /// writer takes the field into `option`; the base spec leaves the field out (its JSON has no `key`) and the
 /// writer reads 0; and `outOfRange` is refused by `validate`.
-func expectBaseSpecPlusOneField(_ file: String, field: WritableKeyPath<SynthSpec, Double?>, option: KeyPath<SynthOptions, Double>,
-                                key: String, value: Double, outOfRange: Double) throws {
+func expectBaseSpecPlusOneField(_ file: String, base baseFile: String = "synth-v4.json", field: WritableKeyPath<SynthSpec, Double?>,
+                                option: KeyPath<SynthOptions, Double>, key: String, value: Double, outOfRange: Double) throws {
     let folder = repositoryRoot.appendingPathComponent("Datasets")
-    let base = try SynthSpec.read(folder.appendingPathComponent("synth-v4.json"))
+    let base = try SynthSpec.read(folder.appendingPathComponent(baseFile))
     var variant = try SynthSpec.read(folder.appendingPathComponent(file))
     #expect(variant[keyPath: field] == value && DatasetWriter(spec: variant).options[keyPath: option] == value)
     #expect(base[keyPath: field] == nil && DatasetWriter(spec: base).options[keyPath: option] == 0)

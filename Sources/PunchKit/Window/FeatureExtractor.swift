@@ -71,11 +71,11 @@ public struct FeatureExtractor: Sendable {
 
     public var featureCount: Int { Self.channelCount * frames }
 
-    /// Writes the features of `window` (which must have `frames` frames) into `out[0 ..< featureCount]`
-    /// and returns the body frame used.
     // Specialised for the two windows inference reads (the live ring buffer and a sequence's window): across a
     // module boundary a generic function runs unspecialised, every joint read a protocol witness call — a third of
     // the features' time in `perf`. The same maths, the same values (docs/classifier.md, "Speed").
+    /// Writes the features of `window` (which must have `frames` frames) into `out[0 ..< featureCount]`
+    /// and returns the body frame used.
     @discardableResult
     @_specialize(exported: true, where W == WindowBuffer)
     @_specialize(exported: true, where W == SequenceWindow)

@@ -27,7 +27,7 @@ public struct WindowBuffer: WindowSource {
     public var frameCount: Int { capacity }
     public var isFull: Bool { count >= capacity }
     /// Time of the newest frame.
-    public var newestTime: Double? { count == 0 ? nil : times[(head + capacity - 1) % capacity] }
+    public var newestTime: Double? { count == 0 ? nil : times[wrapped(head + capacity - 1)] }
 
     /// Appends a canonical frame: its world coordinates as the 3D points when present, else its main
     /// coordinates when `positionsHaveDepth` (metric or consistent 3D, see `SkeletonSequence.hasBodyDepth`);
@@ -43,7 +43,7 @@ public struct WindowBuffer: WindowSource {
         }
         depths[head] = frame.world != nil || positionsHaveDepth
         times[head] = frame.time
-        head = (head + 1) % capacity
+        head = wrapped(head + 1)
         count += 1
     }
 
@@ -68,6 +68,6 @@ public struct WindowBuffer: WindowSource {
     @inline(__always) public func image(_ t: Int, _ joint: Int) -> Vec3 { images[slot(t) * jointCount + joint] }
     @inline(__always) public func confidence(_ t: Int, _ joint: Int) -> Double { confidences[slot(t) * jointCount + joint] }
     /// The newest frame's: a stream does not change its kind of input.
-    public var hasDepth: Bool { count > 0 && depths[(head + capacity - 1) % capacity] }
+    public var hasDepth: Bool { count > 0 && depths[wrapped(head + capacity - 1)] }
     public func time(_ t: Int) -> Double { times[slot(t)] }
 }
